@@ -1,0 +1,210 @@
+import type { ReactNode, SVGProps } from 'react';
+
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number | string };
+
+/** Outline icons drawn on a 24px grid; they inherit the text colour and are hidden from assistive tech. */
+function icon(displayName: string, paths: ReactNode) {
+  function Icon({ size = 20, strokeWidth = 1.8, ...rest }: IconProps) {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={strokeWidth}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...rest}
+      >
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = displayName;
+  return Icon;
+}
+
+export const MicrophoneIcon = icon(
+  'MicrophoneIcon',
+  <>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7" />
+  </>,
+);
+
+export const ServerIcon = icon(
+  'ServerIcon',
+  <>
+    <rect x="3.5" y="4" width="17" height="7" rx="2" />
+    <rect x="3.5" y="13" width="17" height="7" rx="2" />
+    <path d="M7.5 7.5h.01M7.5 16.5h.01M11 7.5h5.5M11 16.5h5.5" />
+  </>,
+);
+
+export const SparklesIcon = icon(
+  'SparklesIcon',
+  <>
+    <path d="M10 3.5l1.6 4.4L16 9.5l-4.4 1.6L10 15.5l-1.6-4.4L4 9.5l4.4-1.6z" />
+    <path d="M17.5 14l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z" />
+  </>,
+);
+
+export const BroadcastIcon = icon(
+  'BroadcastIcon',
+  <>
+    <circle cx="12" cy="12" r="2" />
+    <path d="M8.2 15.8a5.4 5.4 0 0 1 0-7.6M15.8 8.2a5.4 5.4 0 0 1 0 7.6" />
+    <path d="M5.3 18.7a9.5 9.5 0 0 1 0-13.4M18.7 5.3a9.5 9.5 0 0 1 0 13.4" />
+  </>,
+);
+
+export const ChartBarIcon = icon(
+  'ChartBarIcon',
+  <>
+    <path d="M4 20h16" />
+    <rect x="5.5" y="11" width="3" height="6" rx="1" />
+    <rect x="10.5" y="6" width="3" height="11" rx="1" />
+    <rect x="15.5" y="13" width="3" height="4" rx="1" />
+  </>,
+);
+
+export const CoinsIcon = icon(
+  'CoinsIcon',
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M14.8 9.2c-.5-.9-1.6-1.4-2.8-1.4-1.6 0-2.8.8-2.8 2s1.2 1.7 2.8 2.1 2.8.9 2.8 2.1-1.2 2-2.8 2c-1.2 0-2.3-.5-2.8-1.4M12 6.5v1.3M12 16.2v1.3" />
+  </>,
+);
+
+export const ShieldIcon = icon(
+  'ShieldIcon',
+  <>
+    <path d="M12 3l7.5 3v5.5c0 4.5-3.2 8.2-7.5 9.5-4.3-1.3-7.5-5-7.5-9.5V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </>,
+);
+
+export const HomeIcon = icon(
+  'HomeIcon',
+  <>
+    <path d="M4 10.5L12 4l8 6.5" />
+    <path d="M6 9v10.5h12V9" />
+    <path d="M10 19.5v-5h4v5" />
+  </>,
+);
+
+export const ListIcon = icon(
+  'ListIcon',
+  <>
+    <path d="M9 6.5h11M9 12h11M9 17.5h11" />
+    <path d="M4.5 6.5h.01M4.5 12h.01M4.5 17.5h.01" />
+  </>,
+);
+
+export const VideoIcon = icon(
+  'VideoIcon',
+  <>
+    <rect x="3" y="6" width="13" height="12" rx="2" />
+    <path d="M16 10.5l5-3v9l-5-3" />
+  </>,
+);
+
+export const PodcastsIcon = icon(
+  'PodcastsIcon',
+  <>
+    <rect x="4" y="4" width="7" height="7" rx="1.5" />
+    <rect x="13" y="4" width="7" height="7" rx="1.5" />
+    <rect x="4" y="13" width="7" height="7" rx="1.5" />
+    <rect x="13" y="13" width="7" height="7" rx="1.5" />
+  </>,
+);
+
+export const WandIcon = icon(
+  'WandIcon',
+  <>
+    <path d="M4 20L15 9M13 7l2-2 4 4-2 2" />
+    <path d="M7 3.5v2M6 4.5h2M19.5 14.5v2M18.5 15.5h2" />
+  </>,
+);
+
+export const SettingsIcon = icon(
+  'SettingsIcon',
+  <>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2.8v2.4M12 18.8v2.4M2.8 12h2.4M18.8 12h2.4M5.5 5.5l1.7 1.7M16.8 16.8l1.7 1.7M5.5 18.5l1.7-1.7M16.8 7.2l1.7-1.7" />
+  </>,
+);
+
+export const LogoutIcon = icon(
+  'LogoutIcon',
+  <>
+    <path d="M14 4H6.5A1.5 1.5 0 0 0 5 5.5v13A1.5 1.5 0 0 0 6.5 20H14" />
+    <path d="M10 12h10M17 8.5l3.5 3.5-3.5 3.5" />
+  </>,
+);
+
+export const PlusIcon = icon('PlusIcon', <path d="M12 5v14M5 12h14" />);
+
+export const SelectorIcon = icon('SelectorIcon', <path d="M8 9.5l4-4 4 4M8 14.5l4 4 4-4" />);
+
+export const CheckIcon = icon('CheckIcon', <path d="M5 12.5l4.5 4.5L19 7.5" />);
+
+export const SunIcon = icon(
+  'SunIcon',
+  <>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+  </>,
+);
+
+export const MoonIcon = icon('MoonIcon', <path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5z" />);
+
+export const DeviceDesktopIcon = icon(
+  'DeviceDesktopIcon',
+  <>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </>,
+);
+
+export const AlertIcon = icon(
+  'AlertIcon',
+  <>
+    <path d="M12 3.5L2.5 20h19z" />
+    <path d="M12 10v4.5M12 17.5h.01" />
+  </>,
+);
+
+export const ArrowRightIcon = icon('ArrowRightIcon', <path d="M5 12h14M13 6l6 6-6 6" />);
+
+export const UploadIcon = icon(
+  'UploadIcon',
+  <>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v2.5A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5V16" />
+  </>,
+);
+
+export const UserIcon = icon(
+  'UserIcon',
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
+  </>,
+);
+
+export const ShareIcon = icon(
+  'ShareIcon',
+  <>
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="6" r="2.5" />
+    <circle cx="18" cy="18" r="2.5" />
+    <path d="M8.2 10.9l7.6-3.8M8.2 13.1l7.6 3.8" />
+  </>,
+);
+
+export const PlayIcon = icon('PlayIcon', <path d="M7 4.5v15l12-7.5z" />);

@@ -1,0 +1,22 @@
+// One Jest run for the whole workspace: unit and integration tests beside the code, e2e under tools/e2e.
+import { readFileSync } from 'node:fs';
+
+const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+delete swc.exclude;
+delete swc.$schema;
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['@castbase/source', 'node', 'node-addons'] },
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline', swcrc: false }] },
+  globalSetup: '<rootDir>/libs/platform/testing/src/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/platform/testing/src/jest/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

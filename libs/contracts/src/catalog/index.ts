@@ -1,0 +1,3 @@
+export * from './podcast.js';
+export * from './episode.js';
+export * from './messages.js';

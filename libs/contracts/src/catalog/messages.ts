@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { createEpisodeInputSchema, episodeMediaSchema, episodeSchema } from './episode.js';
+import { createPodcastInputSchema, podcastSchema } from './podcast.js';
+
+const owner = { ownerId: z.string().min(1) };
+
+export const catalogRequests = {
+  createPodcast: defineRequest(
+    'catalog.podcast.create',
+    z.object({ ...owner, ownerUsername: z.string().nullable().default(null), input: createPodcastInputSchema }),
+    podcastSchema,
+  ),
+  listPodcasts: defineRequest('catalog.podcast.list', z.object(owner), z.object({ items: z.array(podcastSchema) })),
+  getPodcast: defineRequest('catalog.podcast.get', z.object({ ...owner, podcastId: z.uuid() }), podcastSchema),
+  createEpisode: defineRequest(
+    'catalog.episode.create',
+    z.object({ ...owner, podcastId: z.uuid(), input: createEpisodeInputSchema }),
+    episodeSchema,
+  ),
+  getEpisode: defineRequest('catalog.episode.get', z.object({ ...owner, episodeId: z.uuid() }), episodeSchema),
+  listEpisodes: defineRequest(
+    'catalog.episode.list',
+    z.object({ ...owner, podcastId: z.uuid() }),
+    z.object({ items: z.array(episodeSchema) }),
+  ),
+  publishEpisode: defineRequest('catalog.episode.publish', z.object({ ...owner, episodeId: z.uuid() }), episodeSchema),
+  /** Everything the feeds service needs to render one podcast's feed: the podcast and its published episodes. */
+  getFeedSource: defineRequest(
+    'catalog.feed-source.get',
+    z.object({ podcastId: z.uuid() }),
+    z.object({ podcast: podcastSchema, episodes: z.array(episodeSchema) }),
+  ),
+} as const;
+
+export const catalogEvents = {
+  podcastCreated: defineEvent(
+    'catalog.podcast.created',
+    z.object({ podcastId: z.uuid(), ownerId: z.string(), slug: z.string(), ownerUsername: z.string().nullable() }),
+  ),
+  episodePublished: defineEvent(
+    'catalog.episode.published',
+    z.object({
+      episodeId: z.uuid(),
+      podcastId: z.uuid(),
+      ownerId: z.string(),
+      publishedAt: z.iso.datetime(),
+      media: episodeMediaSchema.nullable(),
+    }),
+  ),
+} as const;

@@ -1,0 +1,44 @@
+/**
+ * Every error that crosses a boundary has a stable code, the HTTP status the gateway answers with,
+ * and the message a person sees. Services throw `DomainError`s with these codes; the gateway and the
+ * web app read the same table.
+ */
+export const errorCatalogue = {
+  // generic
+  VALIDATION_FAILED: { status: 400, message: 'Data validation error. Please check your information.' },
+  UNAUTHENTICATED: { status: 401, message: 'User not authenticated. Please log in again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this resource.' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  BUS_TIMEOUT: { status: 504, message: 'The service did not answer in time. Please try again in a moment.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable. Please try again in a moment.' },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred' },
+  // catalog
+  PODCAST_NOT_FOUND: { status: 404, message: 'Podcast not found' },
+  EPISODE_NOT_FOUND: { status: 404, message: 'Episode not found' },
+  SLUG_TAKEN: { status: 409, message: 'That podcast address is already taken' },
+  EPISODE_ALREADY_PUBLISHED: { status: 409, message: 'Episode is already published' },
+  EPISODE_HAS_NO_MEDIA: { status: 422, message: 'Add audio or video before publishing this episode' },
+  // media
+  MEDIA_NOT_FOUND: { status: 404, message: 'Media file not found' },
+  MEDIA_TYPE_NOT_ALLOWED: { status: 415, message: 'This file type is not supported' },
+  MEDIA_TOO_LARGE: { status: 413, message: 'File is too large. The maximum size is 500 MB.' },
+  MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio or video' },
+  UPLOAD_FAILED: { status: 500, message: 'Upload failed' },
+  // feeds
+  FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
+}
+
+/** The spec's wrapping of a failed operation: '{Operation} failed: {reason}'. */
+export function operationFailedMessage(operation: string, reason: string | undefined): string {
+  return `${operation} failed: ${reason && reason.trim() ? reason : UNEXPECTED_ERROR_MESSAGE}`;
+}

@@ -1,0 +1,3 @@
+export * from './env-variable.js';
+export * from './env-schemas.js';
+export * from './load-config.js';

@@ -1,0 +1,2 @@
+export * from './binaries.js';
+export * from './probe.js';

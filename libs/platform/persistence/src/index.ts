@@ -1,0 +1,3 @@
+export * from './service-database.js';
+export * from './persistence.module.js';
+export * from './embedded-postgres.js';

@@ -1,0 +1,25 @@
+/**
+ * Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs` with
+ * the description. Tests wait for outcomes this way, never by sleeping a fixed time.
+ */
+export async function waitFor<T>(
+  description: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 10_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${description}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
