@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 const root = process.cwd();
 const projects = [
   ['libs/contracts', '@castbase/contracts', ['type:contracts', 'scope:shared']],
-  ...['config', 'messaging', 'persistence', 'storage', 'observability', 'auth', 'testing'].map((n) => [
+  ...['config', 'messaging', 'persistence', 'storage', 'observability', 'auth', 'testing', 'ffmpeg', 'runtime'].map((n) => [
     `libs/platform/${n}`,
     `@castbase/platform-${n}`,
     ['type:platform', 'scope:platform'],

@@ -1,1 +1,3 @@
-export {};
+import { runAllInOne } from './all-in-one.js';
+
+await runAllInOne();

@@ -1,1 +1,4 @@
-export {};
+import { FeedsModule } from '@castbase/feeds';
+import { runProcess } from '@castbase/platform-runtime';
+
+await runProcess({ service: 'feeds', embedded: false, modules: () => [FeedsModule] });

@@ -1,1 +1,9 @@
-export {};
+import { configureGatewayHttp, GatewayModule } from '@castbase/gateway';
+import { runProcess } from '@castbase/platform-runtime';
+
+await runProcess({
+  service: 'gateway',
+  embedded: false,
+  modules: (config) => [GatewayModule.forRoot(config)],
+  configureHttp: configureGatewayHttp,
+});

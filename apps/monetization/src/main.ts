@@ -1,1 +1,4 @@
-export {};
+import { MonetizationModule } from '@castbase/monetization';
+import { runProcess } from '@castbase/platform-runtime';
+
+await runProcess({ service: 'monetization', embedded: false, modules: () => [MonetizationModule] });

@@ -1,1 +1,3 @@
-export {};
+export { CatalogModule } from './catalog.module.js';
+export { catalogDatabase } from './database/catalog-database.js';
+export { slugify } from './podcasts/slug.js';

@@ -1,1 +1,3 @@
-export {};
+export { GatewayModule } from './gateway.module.js';
+export { configureGatewayHttp } from './http/configure-http.js';
+export { HttpErrorFilter } from './http/http-error.filter.js';

@@ -1,1 +1,2 @@
-export {};
+export { IdentityModule } from './identity.module.js';
+export { identityDatabase } from './identity-database.js';

@@ -1,1 +1,2 @@
-export {};
+export { MonetizationModule } from './monetization.module.js';
+export { monetizationDatabase } from './monetization-database.js';

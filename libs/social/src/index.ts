@@ -1,1 +1,2 @@
-export {};
+export { SocialModule } from './social.module.js';
+export { socialDatabase } from './social-database.js';

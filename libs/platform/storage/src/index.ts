@@ -1,1 +1,13 @@
-export {};
+export * from './object-storage.js';
+export * from './storage-errors.js';
+export * from './storage-key.js';
+export * from './storage-config.js';
+export * from './create-object-storage.js';
+export * from './storage.module.js';
+export * from './scoped-object-storage.js';
+export * from './filesystem/filesystem-object-storage.js';
+export * from './filesystem/filesystem-signature.js';
+export * from './filesystem/filesystem-storage.controller.js';
+export * from './s3/s3-object-storage.js';
+export { parseRangeHeader } from './http/http-range.js';
+export { StorageExceptionFilter } from './http/storage-exception.filter.js';

@@ -1,1 +1,3 @@
-export {};
+export * from './wait-for.js';
+export * from './test-environment.js';
+export * from './test-database.js';

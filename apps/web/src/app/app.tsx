@@ -1,0 +1,23 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../shared/auth/auth-provider.js';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../shared/theme/color-scheme-storage.js';
+import { createQueryClient } from './query-client.js';
+import { createAppRouter } from './router.js';
+import { theme } from './theme.js';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { AppShell, Burger, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
+import { ErrorBoundary } from '../shared/layout/error-boundary.js';
+import { rememberLastUsedPodcastId } from '../shared/podcasts/podcast-ids.js';
+import { usePodcastList } from '../shared/podcasts/podcast-list.js';
+import { ThemeSwitch } from '../shared/theme/theme-switch.js';
+import classes from './dashboard-shell.module.css';
+import { ShellNavbar } from './shell-navbar.js';
+
+export const SHELL_NAVBAR_WIDTH = 280;
+
+/** The podcast area's frame: fixed sidebar, podcast switcher, and the current screen behind an error boundary. */
+export function DashboardShell({ podcastId }: { podcastId: string }) {
+  const { pathname } = useLocation();
+  const [navbarOpen, navbar] = useDisclosure(false);
+  const podcasts = usePodcastList();
+
+  const closeNavbar = navbar.close;
+
+  useEffect(() => rememberLastUsedPodcastId(podcastId), [podcastId]);
+  // On small screens the sidebar is a drawer; moving to another page closes it.
+  useEffect(() => closeNavbar(), [pathname, closeNavbar]);
+
+  return (
+    <AppShell
+      navbar={{ width: SHELL_NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+      header={{ height: { base: 60, sm: 0 } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header hiddenFrom="sm" px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navbarOpen} onClick={navbar.toggle} size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} to="/" aria-label="Castbase home">
+              <CastbaseLogo size={28} />
+            </UnstyledButton>
+          </Group>
+          <ThemeSwitch />
+        </Group>
+      </AppShell.Header>
+
+      {/* A failed listing leaves the switcher empty; the failure itself is only logged. */}
+      <ShellNavbar podcastId={podcastId} podcasts={podcasts.isPending ? undefined : (podcasts.data ?? [])} />
+
+      <AppShell.Main className={classes.main}>
+        {podcasts.isPending ? (
+          <Center mih="60vh" role="status">
+            <Stack align="center" gap="sm">
+              <Loader />
+              <Text c="dimmed">Loading podcast...</Text>
+            </Stack>
+          </Center>
+        ) : (
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { FullPageLoader } from '../shared/layout/full-page-loader.js';
+import { useExitingOnboardingOnce } from '../shared/podcasts/exiting-onboarding.js';
+import { isUnresolvedPodcastId } from '../shared/podcasts/podcast-ids.js';
+import { usePodcastList } from '../shared/podcasts/podcast-list.js';
+import { podcastPath } from '../shared/podcasts/podcast-paths.js';
+import { DashboardShell } from './dashboard-shell.js';
+
+/** Route element for /p/:podcastId/*: real ids open the shell, 'placeholder' and 'unknown' are resolved first. */
+export function PodcastArea() {
+  const { podcastId = '' } = useParams();
+  return isUnresolvedPodcastId(podcastId) ? (
+    <UnresolvedPodcastRoute podcastId={podcastId} />
+  ) : (
+    <DashboardShell podcastId={podcastId} />
+  );
+}
+
+/**
+ * Sends a signed-in user to their first podcast's dashboard, or to onboarding when they have none (or the list
+ * fails). The podcasts page stays reachable without a podcast, and leaving onboarding on purpose is let in once.
+ */
+function UnresolvedPodcastRoute({ podcastId }: { podcastId: string }) {
+  const { pathname } = useLocation();
+  const exitingOnboarding = useExitingOnboardingOnce();
+  const podcasts = usePodcastList();
+  const onPodcastsPage = pathname.startsWith(podcastPath(podcastId, 'podcasts'));
+
+  if (exitingOnboarding) return <DashboardShell podcastId={podcastId} />;
+  if (podcasts.isPending) return <FullPageLoader label="Loading podcast..." showLabel />;
+  if (podcasts.isError) {
+    return onPodcastsPage ? <DashboardShell podcastId={podcastId} /> : <Navigate to="/onboarding" replace />;
+  }
+  const firstPodcast = podcasts.data[0];
+  if (firstPodcast) return <Navigate to={podcastPath(firstPodcast.id, 'dashboard')} replace />;
+  return onPodcastsPage ? (
+    <DashboardShell podcastId={podcastId} />
+  ) : (
+    <Navigate to="/onboarding?source=dashboard" replace />
+  );
+}

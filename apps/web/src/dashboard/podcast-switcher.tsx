@@ -1,0 +1,84 @@
+import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
+import { CREATE_PODCAST_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
+import { podcastCountLabel, type PodcastSummary } from '../shared/podcasts/podcast-list.js';
+import classes from './dashboard-shell.module.css';
+
+interface PodcastSwitcherProps {
+  currentPodcastId: string;
+  /** Undefined while the list loads; empty when there are none or listing failed (the failure is only logged). */
+  podcasts: readonly PodcastSummary[] | undefined;
+}
+
+export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherProps) {
+  const navigate = useNavigate();
+  const current = podcasts?.find((podcast) => podcast.id === currentPodcastId);
+  const countLabel = podcasts ? podcastCountLabel(podcasts.length) : 'Loading podcasts…';
+
+  return (
+    <Menu position="bottom-start" width="target" shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.switcher} aria-label={`Switch podcast (${countLabel})`}>
+          <Group gap="sm" wrap="nowrap">
+            <PodcastAvatar podcast={current} size={40} />
+            <Stack gap={0} miw={0} style={{ flex: 1 }}>
+              <Text fw={600} size="sm" truncate="end">
+                {current?.name ?? 'Your podcasts'}
+              </Text>
+              <Text c="dimmed" size="xs">
+                {countLabel}
+              </Text>
+            </Stack>
+            <SelectorIcon size={16} color="var(--mantine-color-dimmed)" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
+        <Menu.Label>{countLabel}</Menu.Label>
+        {podcasts?.map((podcast) => (
+          <Menu.Item
+            key={podcast.id}
+            leftSection={<PodcastAvatar podcast={podcast} size={32} />}
+            aria-current={podcast.id === currentPodcastId ? 'page' : undefined}
+            onClick={() => navigate(podcastPath(podcast.id, 'dashboard'))}
+          >
+            <Text size="sm" fw={500} truncate="end">
+              {podcast.name}
+              {podcast.id === currentPodcastId && (
+                <Text span c="dimmed" size="xs" ml={6}>
+                  (Current)
+                </Text>
+              )}
+            </Text>
+            <Group gap={6} mt={4}>
+              <Badge size="xs" variant="light" color={podcast.visibility === 'public' ? 'teal' : 'gray'}>
+                {podcast.visibility === 'public' ? 'Public' : 'Private'}
+              </Badge>
+              <Badge size="xs" variant="outline" color="gray">
+                {podcast.type === 'episodic' ? 'Episodic' : 'Serial'}
+              </Badge>
+            </Group>
+          </Menu.Item>
+        ))}
+        {podcasts && podcasts.length > 0 && <Menu.Divider />}
+        <Menu.Item leftSection={<PlusIcon size={16} />} onClick={() => navigate(CREATE_PODCAST_PATH)}>
+          Create New Podcast
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function PodcastAvatar({ podcast, size }: { podcast: PodcastSummary | undefined; size: number }) {
+  return (
+    <Avatar
+      src={podcast?.artworkUrl ?? null}
+      name={podcast?.name ?? 'Podcast'}
+      color="blue"
+      radius="md"
+      size={size}
+      alt=""
+    />
+  );
+}

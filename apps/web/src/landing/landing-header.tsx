@@ -1,0 +1,52 @@
+import { Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
+import { ThemeSwitch } from '../shared/theme/theme-switch.js';
+import { useLandingActions } from './landing-actions.js';
+import classes from './landing.module.css';
+
+export function LandingHeader() {
+  const { status, user, signIn, getStarted, openDashboard, logOut } = useLandingActions();
+  const signedIn = status === 'signed-in';
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <UnstyledButton
+            aria-label={signedIn ? 'Go to your dashboard' : 'Back to top'}
+            onClick={signedIn ? openDashboard : () => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
+            <CastbaseLogo size={32} />
+          </UnstyledButton>
+
+          <Group gap="sm" wrap="nowrap">
+            {signedIn && (
+              <Text size="sm" c="dimmed" visibleFrom="md">
+                Welcome back, {user?.name ?? user?.email ?? 'creator'}
+              </Text>
+            )}
+            <ThemeSwitch />
+            {signedIn && (
+              <>
+                <Button onClick={openDashboard}>Dashboard</Button>
+                <Button variant="default" onClick={logOut}>
+                  Log Out
+                </Button>
+              </>
+            )}
+            {status === 'signed-out' && (
+              <>
+                <Button variant="default" onClick={signIn}>
+                  Sign In
+                </Button>
+                <Button onClick={getStarted} visibleFrom="xs">
+                  Get Started
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

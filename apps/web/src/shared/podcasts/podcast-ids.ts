@@ -1,0 +1,28 @@
+/** Route ids that stand for "no podcast chosen yet"; they are resolved, never fetched. */
+export const PLACEHOLDER_PODCAST_ID = 'placeholder';
+const unresolvedPodcastIds: ReadonlySet<string> = new Set([PLACEHOLDER_PODCAST_ID, 'unknown']);
+
+export function isUnresolvedPodcastId(podcastId: string): boolean {
+  return unresolvedPodcastIds.has(podcastId);
+}
+
+const LAST_USED_PODCAST_KEY = 'lastUsedPodcastId';
+
+/** The podcast last opened on this device, used when a route carries no podcast id. */
+export function readLastUsedPodcastId(): string | null {
+  try {
+    const podcastId = window.localStorage.getItem(LAST_USED_PODCAST_KEY);
+    return podcastId && !isUnresolvedPodcastId(podcastId) ? podcastId : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLastUsedPodcastId(podcastId: string): void {
+  if (isUnresolvedPodcastId(podcastId)) return;
+  try {
+    window.localStorage.setItem(LAST_USED_PODCAST_KEY, podcastId);
+  } catch {
+    // Without storage the app simply falls back to the placeholder route.
+  }
+}

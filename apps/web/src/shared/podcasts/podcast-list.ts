@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useApiClient } from '../api/use-api-client.js';
+import { useAuth } from '../auth/auth-context.js';
+
+export const podcastSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  visibility: z.enum(['public', 'private']),
+  type: z.enum(['episodic', 'serial']),
+  artworkUrl: z.string().nullable(),
+});
+
+export type PodcastSummary = z.infer<typeof podcastSummarySchema>;
+
+const podcastListSchema = z.object({ items: z.array(podcastSummarySchema) });
+
+export function podcastListQueryKey(userId: string | undefined) {
+  return ['podcasts', 'list', userId] as const;
+}
+
+/** The signed-in user's podcasts (`GET /api/podcasts`). */
+export function usePodcastList() {
+  const { status, user } = useAuth();
+  const api = useApiClient();
+  return useQuery({
+    queryKey: podcastListQueryKey(user?.id),
+    queryFn: async ({ signal }) => (await api.get('/podcasts', podcastListSchema, signal)).items,
+    enabled: status === 'signed-in',
+  });
+}
+
+export function podcastCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'podcast' : 'podcasts'}`;
+}

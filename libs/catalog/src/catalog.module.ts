@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { MessagingModule } from '@castbase/platform-messaging';
+import { PersistenceModule } from '@castbase/platform-persistence';
+import { catalogDatabase } from './database/catalog-database.js';
+import { CreateEpisodeHandler } from './episodes/create-episode.handler.js';
+import { GetEpisodeHandler } from './episodes/get-episode.handler.js';
+import { ListEpisodesHandler } from './episodes/list-episodes.handler.js';
+import { PublishEpisodeHandler } from './episodes/publish-episode.handler.js';
+import { GetFeedSourceHandler } from './feed-source/get-feed-source.handler.js';
+import { CreatePodcastHandler } from './podcasts/create-podcast.handler.js';
+import { GetPodcastHandler } from './podcasts/get-podcast.handler.js';
+import { ListPodcastsHandler } from './podcasts/list-podcasts.handler.js';
+
+/** Podcasts, episodes and their lifecycle. Answers `catalog.*` requests; emits `catalog.*` events via its outbox. */
+@Module({
+  imports: [
+    PersistenceModule.forService(catalogDatabase),
+    MessagingModule.forService({
+      service: 'catalog',
+      requestHandlers: [
+        CreatePodcastHandler,
+        ListPodcastsHandler,
+        GetPodcastHandler,
+        CreateEpisodeHandler,
+        GetEpisodeHandler,
+        ListEpisodesHandler,
+        PublishEpisodeHandler,
+        GetFeedSourceHandler,
+      ],
+      eventHandlers: [],
+    }),
+  ],
+})
+export class CatalogModule {}

@@ -1,0 +1,14 @@
+import { CreateMessagingTables, messagingEntities } from '@castbase/platform-messaging';
+import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
+import { Episode } from '../episodes/episode.entity.js';
+import { Podcast } from '../podcasts/podcast.entity.js';
+import { CreateCatalogTables } from './migration-20261122-catalog.js';
+
+export const catalogDatabase: ServiceDatabaseDefinition = {
+  service: 'catalog',
+  entities: [Podcast, Episode, ...messagingEntities],
+  migrations: [
+    { name: '20261122000000_messaging', class: CreateMessagingTables },
+    { name: '20261122000100_catalog', class: CreateCatalogTables },
+  ],
+};

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Episode as EpisodeDto, EpisodeMedia } from '@castbase/contracts';
+
+@Entity({ tableName: 'episodes' })
+export class Episode {
+  [OptionalProps]?: 'id' | 'description' | 'status' | 'episodeType' | 'explicit' | 'seasonNumber' | 'episodeNumber' | 'guid' | 'media' | 'publishDate' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Index()
+  @Property({ type: 'uuid' })
+  podcastId!: string;
+
+  @Index()
+  @Property({ type: 'text' })
+  ownerId!: string;
+
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Property({ type: 'text' })
+  description = '';
+
+  @Property({ type: 'text' })
+  status: 'draft' | 'scheduled' | 'published' = 'draft';
+
+  @Property({ type: 'text' })
+  episodeType: 'full' | 'trailer' | 'bonus' = 'full';
+
+  @Property({ type: 'boolean' })
+  explicit = false;
+
+  @Property({ type: 'integer', nullable: true })
+  seasonNumber: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  episodeNumber: number | null = null;
+
+  /** The item guid podcast apps key on: fixed at creation, never changes. */
+  @Property({ type: 'text' })
+  guid: string = randomUUID();
+
+  @Property({ type: 'jsonb', nullable: true })
+  media: EpisodeMedia | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  publishDate: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  toDto(): EpisodeDto {
+    return {
+      id: this.id,
+      podcastId: this.podcastId,
+      ownerId: this.ownerId,
+      title: this.title,
+      description: this.description,
+      status: this.status,
+      episodeType: this.episodeType,
+      explicit: this.explicit,
+      seasonNumber: this.seasonNumber,
+      episodeNumber: this.episodeNumber,
+      guid: this.guid,
+      media: this.media,
+      publishDate: this.publishDate?.toISOString() ?? null,
+      createdAt: this.createdAt.toISOString(),
+      updatedAt: this.updatedAt.toISOString(),
+    };
+  }
+}

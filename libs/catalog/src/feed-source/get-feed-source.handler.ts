@@ -1,0 +1,31 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import type { RequestHandler } from '@castbase/platform-messaging';
+import { Episode } from '../episodes/episode.entity.js';
+import { Podcast } from '../podcasts/podcast.entity.js';
+
+type Definition = typeof catalogRequests.getFeedSource;
+
+/** Main feed limit of spec 2 ("Feed limits"): 300 episodes. */
+export const FEED_EPISODE_LIMIT = 300;
+
+/** The podcast and its published episodes, newest first: what the feeds service renders. */
+@Injectable()
+export class GetFeedSourceHandler implements RequestHandler<Definition> {
+  readonly definition = catalogRequests.getFeedSource;
+
+  constructor(private readonly em: EntityManager) {}
+
+  async handle({ podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    const em = this.em.fork();
+    const podcast = await em.findOne(Podcast, { id: podcastId });
+    if (!podcast) throw new DomainError('PODCAST_NOT_FOUND');
+    const episodes = await em.find(
+      Episode,
+      { podcastId, status: 'published' },
+      { orderBy: { publishDate: 'desc' }, limit: FEED_EPISODE_LIMIT },
+    );
+    return { podcast: podcast.toDto(), episodes: episodes.map((episode) => episode.toDto()) };
+  }
+}

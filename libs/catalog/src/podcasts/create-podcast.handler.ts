@@ -1,0 +1,53 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { catalogEvents, catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
+import { Podcast } from './podcast.entity.js';
+import { slugify } from './slug.js';
+
+type Definition = typeof catalogRequests.createPodcast;
+
+@Injectable()
+export class CreatePodcastHandler implements RequestHandler<Definition> {
+  readonly definition = catalogRequests.createPodcast;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async handle({ ownerId, ownerUsername, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    return this.em.fork().transactional(async (em) => {
+      const slug = await this.availableSlug(em, ownerId, input.slug, input.name);
+      const podcast = em.create(Podcast, {
+        ownerId,
+        ownerUsername,
+        name: input.name,
+        slug,
+        description: input.description,
+        language: input.language,
+        category: input.category,
+        author: input.author,
+        explicit: input.explicit,
+        type: input.type,
+        visibility: input.visibility,
+      });
+      await this.outbox.add(em, catalogEvents.podcastCreated, { podcastId: podcast.id, ownerId, slug, ownerUsername });
+      await em.flush();
+      return podcast.toDto();
+    });
+  }
+
+  /** A slug the creator chose must be free; one derived from the name gets a number when taken. */
+  private async availableSlug(em: EntityManager, ownerId: string, chosen: string | undefined, name: string): Promise<string> {
+    const taken = async (slug: string) => (await em.count(Podcast, { ownerId, slug })) > 0;
+    if (chosen) {
+      if (await taken(chosen)) throw new DomainError('SLUG_TAKEN');
+      return chosen;
+    }
+    const base = slugify(name);
+    let candidate = base;
+    for (let n = 2; await taken(candidate); n++) candidate = `${base}-${n}`;
+    return candidate;
+  }
+}

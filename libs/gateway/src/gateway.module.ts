@@ -1,0 +1,38 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from '@castbase/platform-auth';
+import type { AppConfig } from '@castbase/platform-config';
+import { EpisodesController } from './episodes/episodes.controller.js';
+import { ApiThrottlerGuard } from './http/api-throttler.guard.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { MediaController } from './media/media.controller.js';
+import { PodcastsController } from './podcasts/podcasts.controller.js';
+import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
+
+/** The public face: the web app, the /api REST surface, token verification and the error mapping. */
+@Module({})
+export class GatewayModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const webDist = resolveWebDist(config.WEB_DIST_DIR);
+    return {
+      module: GatewayModule,
+      imports: [
+        AuthModule.forRoot({
+          issuerUrl: config.OIDC_ISSUER_URL,
+          jwksUrl: config.OIDC_JWKS_URL,
+          audience: config.OIDC_AUDIENCE,
+          devSigningKey: config.AUTH_DEV_SIGNING_KEY,
+        }),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'api', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
+        ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
+      ],
+      controllers: [PodcastsController, EpisodesController, MediaController],
+      providers: [
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_GUARD, useClass: ApiThrottlerGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '@castbase/platform-config';
+import { securityHeaders } from './security-headers.js';
+
+function origin(url: string | undefined): string[] {
+  return url ? [new URL(url).origin] : [];
+}
+
+/** Express settings of the process that serves the public HTTP surface: proxies, headers, body limits, OpenAPI. */
+export function configureGatewayHttp(app: INestApplication, config: AppConfig): void {
+  const express = app as NestExpressApplication;
+  express.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+  express.disable('x-powered-by');
+  for (const middleware of securityHeaders({
+    extraConnectOrigins: [...origin(config.OIDC_ISSUER_URL), ...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],
+    extraMediaOrigins: [...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],
+  })) {
+    express.use(middleware);
+  }
+  express.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
+  express.useBodyParser('urlencoded', { limit: config.JSON_BODY_LIMIT, extended: false });
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Castbase API').setVersion('0.1.0').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}

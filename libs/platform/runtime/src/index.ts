@@ -1,0 +1,3 @@
+export * from './runtime-pieces.js';
+export * from './runtime.module.js';
+export * from './run-process.js';

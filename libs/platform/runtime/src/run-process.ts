@@ -1,0 +1,101 @@
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { allInOneEnv, ConfigError, loadConfig, type AppConfig } from '@castbase/platform-config';
+import { createLogger, startTracing } from '@castbase/platform-observability';
+import { createObjectStorage, describeObjectStorage } from '@castbase/platform-storage';
+import { persistentSecret, provideBus, provideDatabase } from './runtime-pieces.js';
+import { RuntimeModule } from './runtime.module.js';
+
+export interface ProcessDefinition {
+  /** 'gateway', 'catalog', ... or 'all-in-one'. */
+  service: string;
+  /** The all-in-one process falls back to embedded PostgreSQL, the in-process bus and a generated dev key. */
+  embedded: boolean;
+  modules: (config: AppConfig) => Array<Type | DynamicModule>;
+  controllers?: (config: AppConfig) => Type[];
+  configureHttp?: (app: INestApplication, config: AppConfig) => void;
+}
+
+export interface RunningProcess {
+  app: INestApplication;
+  url: string;
+  config: AppConfig;
+  stop(): Promise<void>;
+}
+
+/** Reads and checks the environment; a bad or missing variable ends the process with a message naming it. */
+function readConfig(env: NodeJS.ProcessEnv): AppConfig {
+  try {
+    return loadConfig(allInOneEnv, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Castbase cannot start.\n${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+/** Starts one Castbase process: its runtime pieces, its Nest modules, and the HTTP server on PORT. */
+export async function runProcess(definition: ProcessDefinition, env: NodeJS.ProcessEnv = process.env): Promise<RunningProcess> {
+  const config = readConfig(env);
+  const log = createLogger({ service: definition.service, level: config.LOG_LEVEL, production: config.NODE_ENV === 'production' });
+  const stopTracing = startTracing({ serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  if (definition.embedded && !config.OIDC_ISSUER_URL && !config.OIDC_JWKS_URL && !config.AUTH_DEV_SIGNING_KEY) {
+    config.AUTH_DEV_SIGNING_KEY = await persistentSecret(`${config.EMBEDDED_PG_DIR}/../dev-signing-key`);
+  }
+  if (!config.S3_BUCKET && !config.STORAGE_SIGNING_SECRET) {
+    config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
+  }
+  const database = await provideDatabase(config, definition.embedded);
+  const bus = await provideBus(config, definition.embedded);
+  const storage = createObjectStorage(config);
+  const migrateOnStart = config.MIGRATE_ON_START ?? definition.embedded;
+
+  @Module({
+    imports: [
+      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database.value, migrateOnStart, bus: bus.value, storage }),
+      ...definition.modules(config),
+    ],
+    controllers: definition.controllers?.(config) ?? [],
+  })
+  class ProcessModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(ProcessModule, { bufferLogs: true });
+  app.useLogger(app.get(PinoNestLogger));
+  definition.configureHttp?.(app, config);
+  await app.listen(config.PORT);
+  const url = `http://localhost:${config.PORT}`;
+  log.info(
+    { database: database.description, bus: bus.description, storage: describeObjectStorage(storage), migrateOnStart, url },
+    `Castbase ${definition.service} ready`,
+  );
+  if (definition.embedded) {
+    console.log(
+      [
+        `Castbase is running on ${url}`,
+        `  database: ${database.description}`,
+        `  bus:      ${bus.description}`,
+        `  storage:  ${describeObjectStorage(storage)}`,
+        `  sign-in:  ${config.OIDC_ISSUER_URL ? `OIDC issuer ${config.OIDC_ISSUER_URL}` : 'development signing key (the built-in identity provider arrives with the Accounts work)'}`,
+      ].join('\n'),
+    );
+  }
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      await bus.stop();
+      await database.stop();
+      await stopTracing();
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log.info(`${signal} received: shutting down`);
+      void stop().then(() => process.exit(0));
+    });
+  }
+  return { app, url, config, stop };
+}

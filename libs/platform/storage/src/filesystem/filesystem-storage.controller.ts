@@ -1,0 +1,122 @@
+import {
+  Controller,
+  Get,
+  Headers,
+  Param,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UseFilters,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+
+import { DomainError } from '@castbase/contracts';
+
+import { attachmentDisposition } from '../content-disposition.js';
+import { parseRangeHeader } from '../http/http-range.js';
+import { StorageExceptionFilter } from '../http/storage-exception.filter.js';
+import type { ObjectHead } from '../object-storage.js';
+import { StorageObjectNotFoundError, StorageSignatureError } from '../storage-errors.js';
+import { assertStorageKey } from '../storage-key.js';
+import { FILESYSTEM_STORAGE_ROUTE, FilesystemObjectStorage } from './filesystem-object-storage.js';
+
+const signedQuerySchema = z.object({
+  expires: z.string().regex(/^\d{1,12}$/).transform(Number).optional(),
+  signature: z.string().max(128).optional(),
+  download: z.string().optional(),
+});
+
+/**
+ * Serves `FilesystemObjectStorage` over HTTP, under `${publicBaseUrl}/storage/<key>`:
+ * - `GET` (and `HEAD`) of a key under the public prefix needs no signature: `publicUrl` links;
+ * - `GET` of any other key needs `?expires=&signature=` from `signedGetUrl` (403 otherwise);
+ * - `PUT` needs a signature from `signedPutUrl` and the signed `Content-Type`; the body is streamed
+ *   to storage, so the host app must not run a body parser over JSON or form uploads to these routes.
+ * `Range` requests are answered with 206 (or 416), and `If-None-Match` with 304.
+ */
+@Controller(FILESYSTEM_STORAGE_ROUTE)
+@UseFilters(StorageExceptionFilter)
+export class FilesystemStorageController {
+  constructor(private readonly storage: FilesystemObjectStorage) {}
+
+  @Get('*key')
+  async read(
+    @Param('key') segments: string[],
+    @Query() query: unknown,
+    @Headers('range') range: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile | undefined> {
+    const key = keyFrom(segments);
+    const { expires, signature, download } = parseSignedQuery(query);
+    const downloadName = this.storage.isPublic(key) ? undefined : download;
+    if (!this.storage.isPublic(key)) this.storage.authorize({ method: 'GET', key, expires, signature, downloadName });
+
+    const head = await this.storage.head(key);
+    if (!head) throw new StorageObjectNotFoundError(key);
+    response.set(validatorHeaders(head));
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, head.etag)) {
+      response.status(304);
+      return undefined;
+    }
+
+    const object = await this.storage.get(key, { range: parseRangeHeader(range, head.contentLength) });
+    response.status(object.contentRange ? 206 : 200).set('Accept-Ranges', 'bytes');
+    if (object.contentRange) response.set('Content-Range', object.contentRange);
+    return new StreamableFile(object.body, {
+      type: object.contentType,
+      length: object.contentLength,
+      ...(downloadName !== undefined && { disposition: attachmentDisposition(downloadName) }),
+    });
+  }
+
+  @Put('*key')
+  async write(
+    @Param('key') segments: string[],
+    @Query() query: unknown,
+    @Headers('content-type') contentType: string | undefined,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const key = keyFrom(segments);
+    const { expires, signature } = parseSignedQuery(query);
+    this.storage.authorize({ method: 'PUT', key, expires, signature, contentType: contentType ?? '' });
+    if (request.readableEnded) {
+      throw new DomainError('INTERNAL', 'The upload was already read by a body parser; serve /storage without one');
+    }
+    await this.storage.put(key, request, { contentType });
+    const head = await this.storage.head(key);
+    if (head) response.set('ETag', `"${head.etag}"`);
+  }
+}
+
+function keyFrom(segments: string[]): string {
+  const key = segments.join('/');
+  assertStorageKey(key);
+  return key;
+}
+
+function parseSignedQuery(query: unknown): z.infer<typeof signedQuerySchema> {
+  const parsed = signedQuerySchema.safeParse(query);
+  if (!parsed.success) throw new StorageSignatureError('invalid');
+  return parsed.data;
+}
+
+function validatorHeaders(head: ObjectHead): Record<string, string> {
+  const headers: Record<string, string> = {
+    ETag: `"${head.etag}"`,
+    'Last-Modified': head.lastModified.toUTCString(),
+  };
+  if (head.cacheControl !== undefined) headers['Cache-Control'] = head.cacheControl;
+  return headers;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === `"${etag}"`);
+}

@@ -1,0 +1,80 @@
+import {
+  ObjectStorage,
+  type GetObjectOptions,
+  type ObjectBody,
+  type ObjectHead,
+  type PutObjectOptions,
+  type SignedGetUrlOptions,
+  type SignedPutUrlOptions,
+  type SignedUpload,
+  type StoredObject,
+} from './object-storage.js';
+import { assertListPrefix, assertStorageKey, toFolderPrefix } from './storage-key.js';
+
+/**
+ * A view of another storage with every key under one folder. Keys are checked on their own before
+ * the folder is put in front, so `..` cannot climb out of the scope.
+ */
+export class ScopedObjectStorage extends ObjectStorage {
+  private readonly folder: string;
+
+  constructor(
+    private readonly inner: ObjectStorage,
+    prefix: string,
+  ) {
+    super();
+    this.folder = toFolderPrefix(prefix);
+  }
+
+  private fullKey(key: string): string {
+    assertStorageKey(key);
+    return this.folder + key;
+  }
+
+  put(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<void> {
+    return this.inner.put(this.fullKey(key), body, options);
+  }
+
+  get(key: string, options?: GetObjectOptions): Promise<StoredObject> {
+    return this.inner.get(this.fullKey(key), options);
+  }
+
+  head(key: string): Promise<ObjectHead | null> {
+    return this.inner.head(this.fullKey(key));
+  }
+
+  delete(key: string): Promise<void> {
+    return this.inner.delete(this.fullKey(key));
+  }
+
+  deleteMany(keys: readonly string[]): Promise<void> {
+    return this.inner.deleteMany(keys.map((key) => this.fullKey(key)));
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    assertListPrefix(prefix);
+    for await (const key of this.inner.list(this.folder + prefix)) {
+      yield key.slice(this.folder.length);
+    }
+  }
+
+  signedGetUrl(key: string, options?: SignedGetUrlOptions): Promise<string> {
+    return this.inner.signedGetUrl(this.fullKey(key), options);
+  }
+
+  signedPutUrl(key: string, options: SignedPutUrlOptions): Promise<SignedUpload> {
+    return this.inner.signedPutUrl(this.fullKey(key), options);
+  }
+
+  publicUrl(key: string): string {
+    return this.inner.publicUrl(this.fullKey(key));
+  }
+
+  scoped(prefix: string): ObjectStorage {
+    return new ScopedObjectStorage(this.inner, this.folder + toFolderPrefix(prefix));
+  }
+
+  describe(): string {
+    return `${this.inner.describe()} under ${this.folder}`;
+  }
+}
