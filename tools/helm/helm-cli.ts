@@ -24,7 +24,11 @@ export function runHelm(helm: string, args: readonly string[]): HelmRun {
 }
 
 /** `helm template` of the chart with the given values files (paths relative to the repo root). */
-export function helmTemplate(helm: string, valuesFiles: readonly string[], extraArgs: readonly string[] = []): HelmRun {
+export function helmTemplate(
+  helm: string,
+  valuesFiles: readonly string[],
+  extraArgs: readonly string[] = [],
+): HelmRun {
   return runHelm(helm, [
     'template',
     'castbase',
@@ -37,7 +41,11 @@ export function helmTemplate(helm: string, valuesFiles: readonly string[], extra
 }
 
 /** Like helmTemplate, but throws with helm's message unless it succeeds. */
-export function renderChart(helm: string, valuesFiles: readonly string[], extraArgs: readonly string[] = []): string {
+export function renderChart(
+  helm: string,
+  valuesFiles: readonly string[],
+  extraArgs: readonly string[] = [],
+): string {
   const run = helmTemplate(helm, valuesFiles, extraArgs);
   if (run.status !== 0) throw new Error(`helm template failed (${run.status}):\n${run.stderr}`);
   return run.stdout;

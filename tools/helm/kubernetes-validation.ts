@@ -18,7 +18,10 @@ type ModelClass = new (data: unknown) => ValidatableModel;
 
 /** kubernetes-models module for an apiVersion/kind: `v1` + Service -> kubernetes-models/v1/Service. */
 export function modelModulePath(apiVersion: string, kind: string): string {
-  if (!/^([a-z0-9.-]+\/)?v[0-9]+((alpha|beta)[0-9]+)?$/.test(apiVersion) || !/^[A-Z][A-Za-z0-9]*$/.test(kind)) {
+  if (
+    !/^([a-z0-9.-]+\/)?v[0-9]+((alpha|beta)[0-9]+)?$/.test(apiVersion) ||
+    !/^[A-Z][A-Za-z0-9]*$/.test(kind)
+  ) {
     throw new Error(`not a Kubernetes apiVersion/kind: ${apiVersion} ${kind}`);
   }
   return `kubernetes-models/${apiVersion}/${kind}`;

@@ -114,6 +114,7 @@ app.kubernetes.io/component: {{ .component }}
   "S3_REGION" $v.s3.region
   "S3_FORCE_PATH_STYLE" (toString $v.s3.forcePathStyle)
   "MIGRATE_ON_START" "false"
+  "TRUST_PROXY" $v.config.trustProxy
 }}
 {{- if not $v.nats.existingSecret.name }}{{ $_ := set $d "NATS_URL" $v.nats.url }}{{ end }}
 {{- $optional := dict

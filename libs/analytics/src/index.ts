@@ -1,1 +1,2 @@
-export {};
+export * from './analytics.module.js';
+export * from './database/analytics-database.js';

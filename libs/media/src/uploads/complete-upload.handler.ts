@@ -55,6 +55,7 @@ export class CompleteUploadHandler implements RequestHandler<Definition> {
       // Two completions at once: the second waits here, then finds the first one's media file.
       const locked = await tx.findOneOrFail(Upload, upload.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (locked.status === 'completed') return this.storedFile(tx, locked);
+      if (locked.status === 'failed') throw unreadable('this upload was already refused: upload the file again');
       const file = new MediaFile();
       file.id = locked.id;
       file.ownerId = locked.ownerId;

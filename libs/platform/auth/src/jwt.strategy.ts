@@ -21,19 +21,37 @@ function decodeHeader(token: string): { alg?: string } {
   }
 }
 
+/** The issuer's JWKS URL from its OpenID Connect discovery document. */
+async function discoverJwksUri(issuerUrl: string): Promise<string> {
+  const response = await fetch(`${issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`OIDC discovery at ${issuerUrl} answered ${response.status}`);
+  const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
+  if (!jwksUri) throw new Error(`OIDC discovery at ${issuerUrl} has no jwks_uri`);
+  return jwksUri;
+}
+
+type KeyLookup = ReturnType<typeof passportJwtSecret>;
+
 /** Picks the key for a token: the development key for HS256 (when configured), else the issuer's JWKS. */
 function keyProvider(options: AuthOptions): SecretOrKeyProvider {
-  const jwksUri = options.jwksUrl ?? (options.issuerUrl ? `${options.issuerUrl.replace(/\/+$/, '')}/.well-known/jwks.json` : undefined);
-  const jwks = jwksUri
-    ? passportJwtSecret({ jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10, cacheMaxAge: 10 * 60_000 })
-    : undefined;
+  let jwks: Promise<KeyLookup> | undefined;
+  const lookup = (): Promise<KeyLookup> | undefined => {
+    if (!options.jwksUrl && !options.issuerUrl) return undefined;
+    jwks ??= (options.jwksUrl ? Promise.resolve(options.jwksUrl) : discoverJwksUri(options.issuerUrl!)).then((jwksUri) =>
+      passportJwtSecret({ jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10, cacheMaxAge: 10 * 60_000 }),
+    );
+    // A failed discovery is retried on the next token rather than remembered.
+    jwks.catch(() => (jwks = undefined));
+    return jwks;
+  };
   return (request, rawToken, done) => {
     const alg = decodeHeader(rawToken).alg;
     if (alg === 'HS256') {
       return options.devSigningKey ? done(null, options.devSigningKey) : done(new Error('HS256 tokens are not accepted'));
     }
-    if (!jwks) return done(new Error('No issuer keys are configured'));
-    return jwks(request, rawToken, done);
+    const keys = lookup();
+    if (!keys) return done(new Error('No issuer keys are configured'));
+    keys.then((secret) => secret(request, rawToken, done), (error: unknown) => done(error));
   };
 }
 

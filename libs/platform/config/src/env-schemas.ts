@@ -59,7 +59,7 @@ export const storageEnv = z.object({
 export const authEnv = z.object({
   OIDC_ISSUER_URL: described(url(['http', 'https']).optional(), 'OpenID Connect issuer whose access tokens the gateway accepts'),
   OIDC_AUDIENCE: described(z.string().optional(), 'Expected audience of access tokens'),
-  OIDC_JWKS_URL: described(url(['http', 'https']).optional(), 'JWKS URL (default: discovered from the issuer)'),
+  OIDC_JWKS_URL: described(url(['http', 'https']).optional(), 'JWKS URL (default: jwks_uri from the issuer OpenID Connect discovery document)'),
   AUTH_DEV_SIGNING_KEY: described(
     z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     'Development only: HS256 key the gateway also accepts, so tests and local tools can mint tokens',

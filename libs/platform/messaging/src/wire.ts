@@ -50,7 +50,7 @@ export function validationFailed(error: z.ZodError): DomainError {
 export function parseRequest<D extends RequestDefinition>(definition: D, payload: unknown): z.output<D['request']> {
   const result = definition.request.safeParse(payload);
   if (!result.success) throw validationFailed(result.error);
-  return result.data;
+  return result.data as z.output<D['request']>;
 }
 
 /** The reply envelope's value checked against `definition.reply`; a reply that breaks the contract is INTERNAL. */
@@ -69,7 +69,7 @@ export function readReply<D extends RequestDefinition>(definition: D, raw: unkno
     logger.error({ subject: definition.subject, issues: validationIssues(value.error) }, 'reply does not match its contract');
     throw new DomainError('INTERNAL', UNEXPECTED_ERROR_MESSAGE);
   }
-  return value.data;
+  return value.data as z.output<D['reply']>;
 }
 
 /**
@@ -86,7 +86,7 @@ export async function answer<D extends RequestDefinition>(
   const parsed = definition.request.safeParse(raw);
   if (!parsed.success) return errorReply(validationFailed(parsed.error));
   try {
-    const value = definition.reply.parse(await run(parsed.data));
+    const value = definition.reply.parse(await run(parsed.data as z.output<D['request']>));
     return { ok: true, value };
   } catch (error) {
     if (error instanceof DomainError) return errorReply(error);
@@ -122,5 +122,5 @@ export function readDelivery<D extends EventDefinition>(definition: D, raw: unkn
   }
   const payload = definition.payload.safeParse(envelope.data.payload);
   if (!payload.success) return { ok: false, envelope: envelope.data, error: validationFailed(payload.error) };
-  return { ok: true, envelope: { ...envelope.data, payload: payload.data } };
+  return { ok: true, envelope: { ...envelope.data, payload: payload.data as z.output<D['payload']> } };
 }

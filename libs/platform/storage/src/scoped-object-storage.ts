@@ -31,23 +31,23 @@ export class ScopedObjectStorage extends ObjectStorage {
     return this.folder + key;
   }
 
-  put(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<void> {
+  async put(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<void> {
     return this.inner.put(this.fullKey(key), body, options);
   }
 
-  get(key: string, options?: GetObjectOptions): Promise<StoredObject> {
+  async get(key: string, options?: GetObjectOptions): Promise<StoredObject> {
     return this.inner.get(this.fullKey(key), options);
   }
 
-  head(key: string): Promise<ObjectHead | null> {
+  async head(key: string): Promise<ObjectHead | null> {
     return this.inner.head(this.fullKey(key));
   }
 
-  delete(key: string): Promise<void> {
+  async delete(key: string): Promise<void> {
     return this.inner.delete(this.fullKey(key));
   }
 
-  deleteMany(keys: readonly string[]): Promise<void> {
+  async deleteMany(keys: readonly string[]): Promise<void> {
     return this.inner.deleteMany(keys.map((key) => this.fullKey(key)));
   }
 
@@ -58,11 +58,11 @@ export class ScopedObjectStorage extends ObjectStorage {
     }
   }
 
-  signedGetUrl(key: string, options?: SignedGetUrlOptions): Promise<string> {
+  async signedGetUrl(key: string, options?: SignedGetUrlOptions): Promise<string> {
     return this.inner.signedGetUrl(this.fullKey(key), options);
   }
 
-  signedPutUrl(key: string, options: SignedPutUrlOptions): Promise<SignedUpload> {
+  async signedPutUrl(key: string, options: SignedPutUrlOptions): Promise<SignedUpload> {
     return this.inner.signedPutUrl(this.fullKey(key), options);
   }
 

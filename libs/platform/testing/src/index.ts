@@ -1,3 +1,4 @@
 export * from './wait-for.js';
 export * from './test-environment.js';
 export * from './test-database.js';
+export * from './free-port.js';

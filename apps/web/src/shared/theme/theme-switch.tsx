@@ -1,6 +1,13 @@
-import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Menu,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import type { ComponentType } from 'react';
-import { CheckIcon, DeviceDesktopIcon, MoonIcon, SunIcon, type IconProps } from '../icons/icons.js';
+import { DeviceDesktopIcon, MoonIcon, SunIcon, type IconProps } from '../icons/icons.js';
 
 const choices: ReadonlyArray<{ value: MantineColorScheme; label: string; Icon: ComponentType<IconProps> }> = [
   { value: 'light', label: 'Light', Icon: SunIcon },
@@ -8,11 +15,14 @@ const choices: ReadonlyArray<{ value: MantineColorScheme; label: string; Icon: C
   { value: 'auto', label: 'System', Icon: DeviceDesktopIcon },
 ];
 
+function isColorScheme(value: string): value is MantineColorScheme {
+  return choices.some((choice) => choice.value === value);
+}
+
 /** Lets a person pick Light, Dark or System; the choice is kept on the device by the colour scheme manager. */
 export function ThemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light');
-  const CurrentIcon = computed === 'dark' ? MoonIcon : SunIcon;
+  const CurrentIcon = useComputedColorScheme('light') === 'dark' ? MoonIcon : SunIcon;
 
   return (
     <Menu position="bottom-end" shadow="md" width={170} withinPortal>
@@ -23,18 +33,16 @@ export function ThemeSwitch() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Theme</Menu.Label>
-        {choices.map(({ value, label, Icon }) => (
-          <Menu.Item
-            key={value}
-            role="menuitemradio"
-            aria-checked={colorScheme === value}
-            leftSection={<Icon size={16} />}
-            rightSection={colorScheme === value ? <CheckIcon size={16} /> : null}
-            onClick={() => setColorScheme(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
+        <Menu.RadioGroup value={colorScheme} onChange={(value) => isColorScheme(value) && setColorScheme(value)}>
+          {choices.map(({ value, label, Icon }) => (
+            <Menu.RadioItem key={value} value={value} closeMenuOnClick>
+              <Group gap="xs" wrap="nowrap">
+                <Icon size={16} />
+                {label}
+              </Group>
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>
   );

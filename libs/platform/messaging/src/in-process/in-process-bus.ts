@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { DomainError, type EventDefinition, type EventEnvelope, type ReplyEnvelope, type RequestDefinition } from '@castbase/contracts';
 import { pino, type Logger } from 'pino';
 import {
@@ -50,6 +51,9 @@ export class InProcessBus extends MessageBus {
   private readonly subscriptions = new Set<BusSubscription>();
   private readonly pendingRequests = new Set<(error: DomainError) => void>();
   private closed = false;
+  /** Handlers run in the async context the bus was created in, never the caller's, as they would in another process. */
+  private readonly isolation = new AsyncResource('castbase.InProcessBus');
+  private readonly isolate = <T>(work: () => T): T => this.isolation.runInAsyncScope(work);
 
   constructor(options: InProcessBusOptions) {
     super();
@@ -77,7 +81,7 @@ export class InProcessBus extends MessageBus {
     if (abort) this.pendingRequests.add(abort);
     try {
       // Every queue group gets the request (as on NATS); the first reply wins.
-      const reply = await Promise.race([Promise.any(members.map((member) => member.run(data, headers))), interrupted]);
+      const reply = await Promise.race([Promise.any(members.map((member) => this.isolate(() => member.run(data, headers)))), interrupted]);
       return readReply(definition, decode(encode(reply)), this.logger);
     } finally {
       clearTimeout(timer);
@@ -143,7 +147,7 @@ export class InProcessBus extends MessageBus {
       if (!entry) {
         entry = {
           subject: definition.subject,
-          consumer: new InProcessConsumerGroup(consumerName, this.logFor(definition.subject), this.logger),
+          consumer: new InProcessConsumerGroup(consumerName, this.logFor(definition.subject), this.logger, this.isolate),
         };
         this.groups.set(key, entry);
       }

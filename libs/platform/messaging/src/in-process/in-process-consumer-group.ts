@@ -70,6 +70,7 @@ export class InProcessConsumerGroup {
     readonly name: string,
     private readonly log: SubjectLog,
     private readonly logger: Logger,
+    private readonly isolate: <T>(work: () => T) => T,
   ) {}
 
   join(definition: EventDefinition, handler: EventHandlerFn<EventDefinition>, options: ConsumeOptions): () => Promise<void> {
@@ -92,7 +93,7 @@ export class InProcessConsumerGroup {
       const delivery = this.nextDelivery();
       if (!delivery) return;
       member.busy = true;
-      member.inFlight = this.deliver(member, delivery).finally(() => {
+      member.inFlight = this.isolate(() => this.deliver(member, delivery)).finally(() => {
         member.busy = false;
         member.inFlight = undefined;
         this.dispatch();

@@ -89,8 +89,10 @@ export class FilesystemLayout {
   }
 }
 
+/** The `code` of a Node system error (not `instanceof Error`: under Jest's VM it comes from another realm). */
 export function errorCode(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
 }
 
 /** A path that is not there, or runs through a file where a folder would be. */

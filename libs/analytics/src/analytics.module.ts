@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MessagingModule } from '@castbase/platform-messaging';
+import { PersistenceModule } from '@castbase/platform-persistence';
+import { analyticsDatabase } from './database/analytics-database.js';
+import { DailyIpHasher } from './downloads/daily-ip-hasher.js';
+import { EnclosureRedirectController } from './downloads/enclosure-redirect.controller.js';
+import { EnclosureRedirectService } from './downloads/enclosure-redirect.service.js';
+import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
+
+/**
+ * Downloads through the enclosure redirect (`/e/...`), counted against a local copy of published episodes'
+ * media kept from `catalog.episode.published`.
+ */
+@Module({
+  imports: [
+    PersistenceModule.forService(analyticsDatabase),
+    MessagingModule.forService({
+      service: 'analytics',
+      requestHandlers: [],
+      eventHandlers: [EpisodePublishedHandler],
+    }),
+  ],
+  controllers: [EnclosureRedirectController],
+  providers: [EnclosureRedirectService, DailyIpHasher],
+})
+export class AnalyticsModule {}

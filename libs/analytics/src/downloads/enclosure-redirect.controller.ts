@@ -1,0 +1,37 @@
+import { Controller, Get, Param, Req, Res, UseFilters } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@castbase/platform-auth';
+import { DomainErrorJsonFilter } from './domain-error-json.filter.js';
+import { EnclosureRedirectService } from './enclosure-redirect.service.js';
+
+/**
+ * The enclosure URL in every feed: `GET|HEAD /e/{podcastId}/{episodeId}/{file}`. Counts the download, then
+ * answers 302 to the media (never cached, so every download reaches us). The file segment is only there
+ * for podcast apps that read the extension from the URL; it is not checked.
+ * Express answers HEAD with the GET route; HEAD requests are redirected but not counted.
+ */
+@Public()
+@Controller('e')
+@UseFilters(DomainErrorJsonFilter)
+export class EnclosureRedirectController {
+  constructor(private readonly redirects: EnclosureRedirectService) {}
+
+  @Get(':podcastId/:episodeId/:file')
+  async redirect(
+    @Param('podcastId') podcastId: string,
+    @Param('episodeId') episodeId: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const mediaUrl = await this.redirects.resolve({
+      podcastId,
+      episodeId,
+      method: request.method,
+      ip: request.ip ?? request.socket.remoteAddress ?? '',
+      userAgent: request.get('user-agent'),
+      referrer: request.get('referer'),
+      range: request.get('range'),
+    });
+    response.set('Cache-Control', 'no-store').redirect(302, mediaUrl);
+  }
+}

@@ -1,0 +1,63 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { z } from 'zod';
+import { DomainError } from '@castbase/contracts';
+import { Enclosure } from '../enclosures/enclosure.entity.js';
+import { DailyIpHasher } from './daily-ip-hasher.js';
+import { readDownloadRange } from './download-range.js';
+import { Download } from './download.entity.js';
+
+export interface EnclosureRequest {
+  podcastId: string;
+  episodeId: string;
+  method: string;
+  ip: string;
+  userAgent: string | undefined;
+  referrer: string | undefined;
+  range: string | undefined;
+}
+
+const idSchema = z.uuid();
+const MAX_USER_AGENT_LENGTH = 512;
+const MAX_REFERRER_LENGTH = 2048;
+
+/** Finds where an episode's media is and records the request as a download when it starts one. */
+@Injectable()
+export class EnclosureRedirectService {
+  private readonly logger = new Logger(EnclosureRedirectService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ipHasher: DailyIpHasher,
+  ) {}
+
+  /** The media URL to redirect to. EPISODE_NOT_FOUND for ids that are not a published episode of that podcast. */
+  async resolve(request: EnclosureRequest): Promise<string> {
+    if (!idSchema.safeParse(request.podcastId).success || !idSchema.safeParse(request.episodeId).success) {
+      throw new DomainError('EPISODE_NOT_FOUND');
+    }
+    const em = this.em.fork();
+    const enclosure = await em.findOne(Enclosure, { episodeId: request.episodeId, podcastId: request.podcastId });
+    if (!enclosure) throw new DomainError('EPISODE_NOT_FOUND');
+    const range = readDownloadRange(request.range);
+    if (request.method !== 'HEAD' && range.counts) {
+      // A listener gets their episode even when the count cannot be written.
+      await this.record(em, enclosure, request, range.rangeStart).catch((error: unknown) => {
+        const detail = error instanceof Error ? error.stack : String(error);
+        this.logger.error(`could not record a download of episode ${enclosure.episodeId}`, detail);
+      });
+    }
+    return enclosure.mediaUrl;
+  }
+
+  private async record(em: EntityManager, enclosure: Enclosure, request: EnclosureRequest, rangeStart: number | null) {
+    const download = new Download();
+    download.episodeId = enclosure.episodeId;
+    download.podcastId = enclosure.podcastId;
+    download.ipHash = await this.ipHasher.hash(request.ip, download.occurredAt);
+    download.userAgent = request.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
+    download.referrer = request.referrer?.slice(0, MAX_REFERRER_LENGTH) ?? null;
+    download.rangeStart = rangeStart;
+    await em.insert(download);
+  }
+}

@@ -1,0 +1,27 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+
+/**
+ * Where a published episode's media is, copied from `catalog.episode.published`: the enclosure redirect
+ * answers from this table without asking the catalog.
+ */
+@Entity({ tableName: 'enclosures' })
+export class Enclosure {
+  @PrimaryKey({ type: 'uuid' })
+  episodeId!: string;
+
+  @Index()
+  @Property({ type: 'uuid' })
+  podcastId!: string;
+
+  @Property({ type: 'text' })
+  ownerId!: string;
+
+  @Property({ type: 'text' })
+  mediaUrl!: string;
+
+  @Property({ type: 'text' })
+  fileName!: string;
+
+  @Property({ type: 'timestamptz' })
+  updatedAt: Date = new Date();
+}

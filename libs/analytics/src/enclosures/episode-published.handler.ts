@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { catalogEvents, type PayloadOf } from '@castbase/contracts';
+import type { EventContext, EventHandler } from '@castbase/platform-messaging';
+import { Enclosure } from './enclosure.entity.js';
+
+type Definition = typeof catalogEvents.episodePublished;
+
+/** Keeps the enclosure of every published episode: its media URL, replaced when it is published again. */
+@Injectable()
+export class EpisodePublishedHandler implements EventHandler<Definition> {
+  readonly definition = catalogEvents.episodePublished;
+
+  async handle(payload: PayloadOf<Definition>, { em }: EventContext): Promise<void> {
+    if (!payload.media) {
+      // Published without media (nothing to download): forget any earlier enclosure.
+      await em.nativeDelete(Enclosure, { episodeId: payload.episodeId });
+      return;
+    }
+    await em.upsert(Enclosure, {
+      episodeId: payload.episodeId,
+      podcastId: payload.podcastId,
+      ownerId: payload.ownerId,
+      mediaUrl: payload.media.url,
+      fileName: payload.media.fileName,
+      updatedAt: new Date(),
+    });
+  }
+}

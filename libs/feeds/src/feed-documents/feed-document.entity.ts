@@ -1,0 +1,36 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Podcast } from '@castbase/contracts';
+
+@Entity({ tableName: 'feed_documents' })
+@Index({ name: 'feed_documents_slug_idx', properties: ['slug'] })
+export class FeedDocumentEntity {
+  @PrimaryKey({ type: 'uuid', fieldName: 'podcast_id' })
+  podcastId!: string;
+
+  @Property({ type: 'text', fieldName: 'owner_id' })
+  ownerId!: string;
+
+  @Property({ type: 'text', nullable: true })
+  username!: string | null;
+
+  @Property({ type: 'text' })
+  slug!: string;
+
+  @Property({ type: 'text' })
+  visibility!: Podcast['visibility'];
+
+  @Property({ type: 'text', lazy: false })
+  xml!: string;
+
+  @Property({ type: 'text' })
+  etag!: string;
+
+  @Property({ type: 'integer', fieldName: 'byte_size' })
+  byteSize!: number;
+
+  @Property({ type: 'integer', fieldName: 'episode_count' })
+  episodeCount!: number;
+
+  @Property({ type: 'datetime', columnType: 'timestamptz', fieldName: 'generated_at' })
+  generatedAt!: Date;
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { FilterQuery } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { USERNAME_PLACEHOLDER, type FeedAddress, type FeedDocument, type FeedDocumentSummary } from './feed-document.js';
+import { FeedDocumentEntity } from './feed-document.entity.js';
+import { FeedDocumentRepository } from './feed-document.repository.js';
+
+const SUMMARY_FIELDS = ['podcastId', 'ownerId', 'username', 'slug', 'visibility', 'etag', 'byteSize', 'episodeCount', 'generatedAt'] as const;
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+@Injectable()
+export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async findByAddress({ username, slugOrPodcastId }: FeedAddress): Promise<FeedDocument | null> {
+    const names: FilterQuery<FeedDocumentEntity>[] = [{ slug: slugOrPodcastId }];
+    if (isUuid(slugOrPodcastId)) names.push({ podcastId: slugOrPodcastId.toLowerCase() });
+    const owners: FilterQuery<FeedDocumentEntity>[] = [{ username }];
+    if (username === USERNAME_PLACEHOLDER) owners.push({ username: null });
+    const entity = await this.em
+      .fork()
+      .findOne(FeedDocumentEntity, { $and: [{ $or: names }, { $or: owners }] }, { orderBy: { podcastId: 'asc' } });
+    return entity ? toDocument(entity) : null;
+  }
+
+  async findEtag(podcastId: string): Promise<string | null> {
+    const entity = await this.em.fork().findOne(FeedDocumentEntity, { podcastId }, { fields: ['etag'] });
+    return entity?.etag ?? null;
+  }
+
+  async findSummary(podcastId: string): Promise<FeedDocumentSummary | null> {
+    const entity = await this.em.fork().findOne(FeedDocumentEntity, { podcastId }, { fields: [...SUMMARY_FIELDS] });
+    return entity ? toSummary(entity) : null;
+  }
+
+  async save(em: EntityManager, document: FeedDocument): Promise<void> {
+    await em.upsert(FeedDocumentEntity, { ...document });
+  }
+
+  async lockForRegeneration(em: EntityManager, podcastId: string): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`feeds:feed-document:${podcastId}`]);
+  }
+}
+
+function toSummary(entity: Pick<FeedDocumentEntity, (typeof SUMMARY_FIELDS)[number]>): FeedDocumentSummary {
+  return {
+    podcastId: entity.podcastId,
+    ownerId: entity.ownerId,
+    username: entity.username,
+    slug: entity.slug,
+    visibility: entity.visibility,
+    etag: entity.etag,
+    byteSize: entity.byteSize,
+    episodeCount: entity.episodeCount,
+    generatedAt: entity.generatedAt,
+  };
+}
+
+function toDocument(entity: FeedDocumentEntity): FeedDocument {
+  return { ...toSummary(entity), xml: entity.xml };
+}

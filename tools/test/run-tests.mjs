@@ -1,0 +1,27 @@
+// `npm test`: one Jest run over the workspace (unit, integration, contract, e2e), then the plain closing line
+// 'N passed, N failed, N skipped' that CI reads. Extra arguments go to Jest.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'castbase-jest-'));
+const report = join(dir, 'report.json');
+const jest = spawnSync(
+  process.execPath,
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit', env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } },
+);
+let summary = 'no test report was written';
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  summary = `${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numPendingTests} skipped`;
+  if (result.numFailedTestSuites > 0 || result.numRuntimeErrorTestSuites > 0) {
+    console.log(`\nFailed suites: ${result.testResults.filter((r) => r.status === 'failed').map((r) => r.name.replace(process.cwd() + '/', '')).join(', ')}`);
+  }
+} catch {
+  // Jest died before writing its report; its exit code says so.
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`\n${summary}`);
+process.exit(jest.status ?? 1);
