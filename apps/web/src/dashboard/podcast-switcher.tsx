@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
+import { MicrophoneIcon, PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
 import { CREATE_PODCAST_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { podcastCountLabel, type PodcastSummary } from '../shared/podcasts/podcast-list.js';
 import classes from './dashboard-shell.module.css';
@@ -45,19 +45,19 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
           >
             <Text size="sm" fw={500} truncate="end">
               {podcast.name}
-              {podcast.id === currentPodcastId && (
-                <Text span c="dimmed" size="xs" ml={6}>
-                  (Current)
-                </Text>
-              )}
             </Text>
-            <Group gap={6} mt={4}>
+            <Group gap={6} mt={4} wrap="nowrap">
               <Badge size="xs" variant="light" color={podcast.visibility === 'public' ? 'teal' : 'gray'}>
                 {podcast.visibility === 'public' ? 'Public' : 'Private'}
               </Badge>
               <Badge size="xs" variant="outline" color="gray">
                 {podcast.type === 'episodic' ? 'Episodic' : 'Serial'}
               </Badge>
+              {podcast.id === currentPodcastId && (
+                <Text span c="dimmed" size="xs">
+                  (Current)
+                </Text>
+              )}
             </Group>
           </Menu.Item>
         ))}
@@ -71,14 +71,12 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
 }
 
 function PodcastAvatar({ podcast, size }: { podcast: PodcastSummary | undefined; size: number }) {
-  return (
-    <Avatar
-      src={podcast?.artworkUrl ?? null}
-      name={podcast?.name ?? 'Podcast'}
-      color="blue"
-      radius="md"
-      size={size}
-      alt=""
-    />
-  );
+  if (!podcast) {
+    return (
+      <Avatar color="blue" radius="md" size={size} aria-hidden="true">
+        <MicrophoneIcon size={size / 2} />
+      </Avatar>
+    );
+  }
+  return <Avatar src={podcast.artworkUrl} name={podcast.name} color="initials" radius="md" size={size} alt="" />;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { passportJwtSecret } from 'jwks-rsa';
+import { KeyObject } from 'node:crypto';
+import { createRemoteJWKSet, decodeProtectedHeader } from 'jose';
 import { ExtractJwt, Strategy, type SecretOrKeyProvider } from 'passport-jwt';
 import { AUTH_OPTIONS, DEV_TOKEN_ISSUER, type AuthOptions } from './auth-options.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
@@ -30,28 +31,31 @@ async function discoverJwksUri(issuerUrl: string): Promise<string> {
   return jwksUri;
 }
 
-type KeyLookup = ReturnType<typeof passportJwtSecret>;
+type KeySet = ReturnType<typeof createRemoteJWKSet>;
 
 /** Picks the key for a token: the development key for HS256 (when configured), else the issuer's JWKS. */
 function keyProvider(options: AuthOptions): SecretOrKeyProvider {
-  let jwks: Promise<KeyLookup> | undefined;
-  const lookup = (): Promise<KeyLookup> | undefined => {
+  let keySet: Promise<KeySet> | undefined;
+  const issuerKeys = (): Promise<KeySet> | undefined => {
     if (!options.jwksUrl && !options.issuerUrl) return undefined;
-    jwks ??= (options.jwksUrl ? Promise.resolve(options.jwksUrl) : discoverJwksUri(options.issuerUrl!)).then((jwksUri) =>
-      passportJwtSecret({ jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10, cacheMaxAge: 10 * 60_000 }),
+    keySet ??= (options.jwksUrl ? Promise.resolve(options.jwksUrl) : discoverJwksUri(options.issuerUrl!)).then((jwksUri) =>
+      createRemoteJWKSet(new URL(jwksUri), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 }),
     );
     // A failed discovery is retried on the next token rather than remembered.
-    jwks.catch(() => (jwks = undefined));
-    return jwks;
+    keySet.catch(() => (keySet = undefined));
+    return keySet;
   };
-  return (request, rawToken, done) => {
+  return (_request, rawToken, done) => {
     const alg = decodeHeader(rawToken).alg;
     if (alg === 'HS256') {
       return options.devSigningKey ? done(null, options.devSigningKey) : done(new Error('HS256 tokens are not accepted'));
     }
-    const keys = lookup();
+    const keys = issuerKeys();
     if (!keys) return done(new Error('No issuer keys are configured'));
-    keys.then((secret) => secret(request, rawToken, done), (error: unknown) => done(error));
+    keys
+      .then((set) => set(decodeProtectedHeader(rawToken)))
+      .then((key) => done(null, KeyObject.from(key).export({ format: 'pem', type: 'spki' }).toString()))
+      .catch((error: unknown) => done(error));
   };
 }
 

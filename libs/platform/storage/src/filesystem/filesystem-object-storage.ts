@@ -104,7 +104,7 @@ export class FilesystemObjectStorage extends ObjectStorage {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new StorageObjectNotFoundError(key);
       const sidecar = await readSidecar(this.layout.metadataPath(key), objectPath);
-      const head = toHead(stats.size, stats.mtime, sidecar);
+      const head = toHead(stats.size, stats.mtimeMs, sidecar);
       if (!options.range) return { ...head, body: handle.createReadStream() };
       const { start, end } = resolveByteRange(key, options.range, stats.size);
       return {
@@ -124,7 +124,7 @@ export class FilesystemObjectStorage extends ObjectStorage {
     try {
       const stats = await stat(objectPath);
       if (!stats.isFile()) return null;
-      return toHead(stats.size, stats.mtime, await readSidecar(this.layout.metadataPath(key), objectPath));
+      return toHead(stats.size, stats.mtimeMs, await readSidecar(this.layout.metadataPath(key), objectPath));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -223,7 +223,8 @@ function toChunks(body: ObjectBody): Readable {
   return body;
 }
 
-function toHead(size: number, lastModified: Date, sidecar: FilesystemSidecar): ObjectHead {
+function toHead(size: number, modifiedAtMs: number, sidecar: FilesystemSidecar): ObjectHead {
+  const lastModified = new Date(modifiedAtMs);
   const head: ObjectHead = { contentLength: size, contentType: sidecar.contentType, etag: sidecar.etag, lastModified };
   if (sidecar.cacheControl !== undefined) head.cacheControl = sidecar.cacheControl;
   return head;

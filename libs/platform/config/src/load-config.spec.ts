@@ -1,0 +1,44 @@
+import { allInOneEnv } from './env-schemas.js';
+import { ConfigError, loadConfig, requireVariables } from './load-config.js';
+
+describe('loadConfig', () => {
+  it('fills every default on an empty environment (the embedded runtime needs nothing set)', () => {
+    const config = loadConfig(allInOneEnv, {});
+    expect(config).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', BUS_NAMESPACE: 'castbase', METRICS_ENABLED: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig(allInOneEnv, { DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('names every malformed variable with what it expects and what it is for', () => {
+    const attempt = () => loadConfig(allInOneEnv, { PORT: 'eighty', DATABASE_URL: 'mysql://x', METRICS_ENABLED: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^PORT is malformed: expected a port number \(HTTP port/),
+          expect.stringMatching(/^DATABASE_URL is malformed: expected a URL starting with postgres:\/\/ or postgresql:\/\//),
+          expect.stringMatching(/^METRICS_ENABLED is malformed: expected true or false/),
+        ]),
+      );
+      expect(problems).toHaveLength(3);
+    }
+  });
+
+  it('strips a trailing slash from PUBLIC_URL so URLs built from it never double up', () => {
+    expect(loadConfig(allInOneEnv, { PUBLIC_URL: 'https://pods.example.com/' }).PUBLIC_URL).toBe('https://pods.example.com');
+  });
+
+  it('reports variables a service process requires as missing, with the reason', () => {
+    const config = loadConfig(allInOneEnv, {});
+    expect(() => requireVariables(config, ['DATABASE_URL', 'NATS_URL'], 'required in Kubernetes')).toThrow(
+      'DATABASE_URL is missing (required in Kubernetes)',
+    );
+  });
+});
