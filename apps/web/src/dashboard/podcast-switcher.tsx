@@ -17,7 +17,7 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
   const countLabel = podcasts ? podcastCountLabel(podcasts.length) : 'Loading podcasts…';
 
   return (
-    <Menu position="bottom-start" width="target" shadow="md" withinPortal>
+    <Menu position="bottom-start" width={300} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton className={classes.switcher} aria-label={`Switch podcast (${countLabel})`}>
           <Group gap="sm" wrap="nowrap">

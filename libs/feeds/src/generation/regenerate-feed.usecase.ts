@@ -3,11 +3,11 @@ import { catalogRequests, DomainError, feedsEvents, isDomainError, type FeedStat
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, Outbox } from '@castbase/platform-messaging';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FeedDocument, FeedDocumentSummary } from '../feed-documents/feed-document.js';
+import type { FeedDocument } from '../feed-documents/feed-document.js';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
 import { feedEtag } from '../feed-documents/feed-etag.js';
-import { publicFeedUrl } from '../rss/feed-urls.js';
 import { renderPodcastFeed, type FeedSource } from '../rss/render-podcast-feed.js';
+import { feedStatus } from './feed-status.js';
 
 export interface RegenerateFeedCommand {
   podcastId: string;
@@ -68,13 +68,4 @@ export class RegenerateFeed {
       generatedAt: new Date(),
     };
   }
-}
-
-export function feedStatus(document: FeedDocumentSummary, publicUrl: string): FeedStatus {
-  return {
-    podcastId: document.podcastId,
-    url: publicFeedUrl(publicUrl, { ownerUsername: document.username, slug: document.slug }),
-    episodeCount: document.episodeCount,
-    generatedAt: document.generatedAt.toISOString(),
-  };
 }

@@ -4,10 +4,11 @@ import type { EventHandler } from '@castbase/platform-messaging';
 import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
 import { FeedResponseCache } from '../http/feed-response-cache.js';
 import type { EventContextOf } from './handler-context.js';
+import { regenerateAfterCatalogChange } from './regenerate-after-catalog-change.js';
 
 type Definition = typeof catalogEvents.podcastCreated;
 
-/** A new podcast gets its (empty) feed at once, so its URL works before the first episode. */
+/** A new podcast gets its feed at once (a channel with no items), so its URL works before the first episode. */
 @Injectable()
 export class RegenerateOnPodcastCreatedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.podcastCreated;
@@ -18,7 +19,6 @@ export class RegenerateOnPodcastCreatedHandler implements EventHandler<Definitio
   ) {}
 
   async handle(payload: PayloadOf<Definition>, { em }: EventContextOf<Definition>): Promise<void> {
-    await regenerateUnlessDeleted(this.regenerateFeed, em, payload.podcastId);
-    this.cache.invalidatePodcast(payload.podcastId);
+    await regenerateAfterCatalogChange(this.regenerateFeed, this.cache, em, payload.podcastId);
   }
 }

@@ -11,8 +11,6 @@ function origin(url: string | undefined): string[] {
 /** Express settings of the process that serves the public HTTP surface: proxies, headers, body limits, OpenAPI. */
 export function configureGatewayHttp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
-  express.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
-  express.disable('x-powered-by');
   for (const middleware of securityHeaders({
     extraConnectOrigins: [...origin(config.OIDC_ISSUER_URL), ...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],
     extraMediaOrigins: [...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],

@@ -16,6 +16,7 @@ export const commonEnv = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: described(url(['http', 'https']).optional(), 'OTLP/HTTP endpoint; tracing is off when unset'),
   OTEL_SERVICE_NAME: described(z.string().min(1).optional(), 'Service name reported to tracing (default castbase-<service>)'),
   METRICS_ENABLED: described(booleanFlag.default(true), 'Serve Prometheus metrics on /metrics'),
+  TRUST_PROXY: described(z.string().default('loopback'), 'Which proxies to trust for the client address (Express trust proxy: hop count or subnets)'),
 });
 
 export const databaseEnv = z.object({
@@ -71,7 +72,6 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_PER_MINUTE: described(positiveInt.default(600), 'Requests per minute per client on /api'),
   JSON_BODY_LIMIT: described(z.string().regex(/^\d+(b|kb|mb)$/i).default('1mb'), 'Largest JSON request body'),
   WEB_DIST_DIR: described(z.string().optional(), 'Folder of the built web app (default apps/web/dist)'),
-  TRUST_PROXY: described(z.string().default('loopback'), 'Express trust proxy setting (hops or subnets)'),
 });
 
 export const mediaEnv = z.object({

@@ -65,6 +65,8 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
 
   const app = await NestFactory.create<NestExpressApplication>(ProcessModule, { bufferLogs: true });
   app.useLogger(app.get(PinoNestLogger));
+  app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+  app.disable('x-powered-by');
   definition.configureHttp?.(app, config);
   await app.listen(config.PORT);
   const url = `http://localhost:${config.PORT}`;

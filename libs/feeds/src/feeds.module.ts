@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { MessagingModule } from '@castbase/platform-messaging';
+import { PersistenceModule } from '@castbase/platform-persistence';
+import { FeedDocumentRepository } from './feed-documents/feed-document.repository.js';
+import { MikroOrmFeedDocumentRepository } from './feed-documents/mikro-orm-feed-document.repository.js';
+import { feedsDatabase } from './feeds-database.js';
+import { RegenerateFeed } from './generation/regenerate-feed.usecase.js';
+import { GenerateFeedHandler } from './handlers/generate-feed.handler.js';
+import { GetFeedStatusHandler } from './handlers/get-feed-status.handler.js';
+import { RegenerateOnEpisodePublishedHandler } from './handlers/regenerate-on-episode-published.handler.js';
+import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podcast-created.handler.js';
+import { FeedController } from './http/feed.controller.js';
+import { FeedResponseCache } from './http/feed-response-cache.js';
+import { ServeFeed } from './http/serve-feed.usecase.js';
+
+const requestHandlers = [GenerateFeedHandler, GetFeedStatusHandler];
+const eventHandlers = [RegenerateOnPodcastCreatedHandler, RegenerateOnEpisodePublishedHandler];
+
+/**
+ * The feeds service: renders each podcast's RSS feed when the catalog changes, stores it in the `feeds` schema,
+ * and serves it at `/feeds/{username}/{slug-or-id}.xml`. Expects `APP_CONFIG` and the persistence root from the process.
+ */
+@Module({
+  imports: [PersistenceModule.forService(feedsDatabase), MessagingModule.forService({ service: 'feeds', requestHandlers, eventHandlers })],
+  controllers: [FeedController],
+  providers: [
+    { provide: FeedDocumentRepository, useClass: MikroOrmFeedDocumentRepository },
+    FeedResponseCache,
+    RegenerateFeed,
+    ServeFeed,
+    ...requestHandlers,
+    ...eventHandlers,
+  ],
+})
+export class FeedsModule {}
