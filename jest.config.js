@@ -15,8 +15,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, sourceMaps: 'inline', swcrc: false }] },
-  globalSetup: '<rootDir>/tools/test/global-setup.ts',
-  globalTeardown: '<rootDir>/tools/test/global-teardown.ts',
+  globalSetup: '<rootDir>/tools/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/tools/test/global-teardown.mjs',
   testTimeout: 60_000,
   maxWorkers: 2,
 };

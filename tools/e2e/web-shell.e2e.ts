@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -38,14 +39,22 @@ async function startWebServer(): Promise<WebServer> {
   const gatewayPath = /^\/(api|feeds|e|storage|oidc)(\/|$)/;
 
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      response.writeHead(400);
+      response.end();
+      return;
+    }
     if (gatewayPath.test(path)) {
       response.writeHead(404, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }));
       return;
     }
     const candidate = normalize(join(webDist, path));
-    const file = candidate.startsWith(webDist) && !candidate.endsWith(sep) ? candidate : join(webDist, 'index.html');
+    const file =
+      candidate.startsWith(webDist) && !candidate.endsWith(sep) ? candidate : join(webDist, 'index.html');
     void serveFile(file).then(
       ({ body, type }) => {
         response.writeHead(200, { 'Content-Type': type });
@@ -59,16 +68,23 @@ async function startWebServer(): Promise<WebServer> {
   });
 
   async function serveFile(file: string): Promise<{ body: Buffer; type: string }> {
-    const found = await stat(file).then((info) => info.isFile(), () => false);
+    const found = await stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
     const served = found ? file : join(webDist, 'index.html');
-    return { body: await readFile(served), type: contentTypes[extname(served)] ?? 'application/octet-stream' };
+    return {
+      body: await readFile(served),
+      type: contentTypes[extname(served)] ?? 'application/octet-stream',
+    };
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
 
@@ -138,14 +154,18 @@ describe('web app shell', () => {
     await page.getByRole('menuitemradio', { name: choice }).click();
   }
 
-  it("shows the hero 'Launch Your Podcast to the World' with Sign In and Get Started to a signed-out visitor", async () => {
+  it("shows a signed-out visitor the hero 'Launch Your Podcast to the World', six features and 44px Sign In / Get Started", async () => {
     const page = await openLandingPage();
 
     await page.getByRole('heading', { level: 1, name: 'Launch Your Podcast to the World' }).waitFor();
     expect(await page.title()).toBe('Castbase');
     expect(await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole('article').count()).toBe(6);
+    const signInBox = await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).boundingBox();
+    expect(signInBox?.height).toBeGreaterThanOrEqual(44);
     await page.close();
   });
 
@@ -194,7 +214,10 @@ describe('web app shell', () => {
       name: 'Ada Lovelace',
       exp: Math.floor(Date.now() / 1000) + 3600,
     });
-    await page.evaluate(([key, token]) => window.sessionStorage.setItem(key, token), [ACCESS_TOKEN_KEY, accessToken]);
+    await page.evaluate(
+      ([key, token]) => window.sessionStorage.setItem(key, token),
+      [ACCESS_TOKEN_KEY, accessToken],
+    );
 
     await page.goto(`${web.baseUrl}/p/abc/dashboard`);
     const sections = page.getByRole('navigation', { name: 'Podcast sections' }).getByRole('link');

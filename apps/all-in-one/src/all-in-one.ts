@@ -7,7 +7,6 @@ import { MediaModule } from '@castbase/media';
 import { MonetizationModule } from '@castbase/monetization';
 import { SocialModule } from '@castbase/social';
 import { runProcess, type RunningProcess } from '@castbase/platform-runtime';
-import { FilesystemStorageController } from '@castbase/platform-storage';
 
 /** The gateway and every service in one process: what `npm start` runs, on embedded defaults. */
 export function runAllInOne(env: NodeJS.ProcessEnv = process.env): Promise<RunningProcess> {
@@ -25,7 +24,6 @@ export function runAllInOne(env: NodeJS.ProcessEnv = process.env): Promise<Runni
         MonetizationModule,
         SocialModule,
       ],
-      controllers: (config) => (config.S3_BUCKET ? [] : [FilesystemStorageController]),
       configureHttp: configureGatewayHttp,
     },
     env,

@@ -1,14 +1,11 @@
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
-import { CreateMessagingTables, OutboxMessage, ProcessedEvent } from '@castbase/platform-messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import { CreateFeedDocuments } from './feed-documents/create-feed-documents.migration.js';
 import { FeedDocumentEntity } from './feed-documents/feed-document.entity.js';
 
 /** The `feeds` schema: stored feed documents, plus the outbox and processed-event tables every service has. */
 export const feedsDatabase: ServiceDatabaseDefinition = {
   service: 'feeds',
-  entities: [FeedDocumentEntity, OutboxMessage, ProcessedEvent],
-  migrations: [
-    { name: 'CreateMessagingTables', class: CreateMessagingTables },
-    { name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments },
-  ],
+  entities: [FeedDocumentEntity, ...MESSAGING_ENTITIES],
+  migrations: [MESSAGING_MIGRATION, { name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments }],
 };

@@ -10,6 +10,7 @@ import { GetFeedStatusHandler } from './handlers/get-feed-status.handler.js';
 import { RegenerateOnEpisodePublishedHandler } from './handlers/regenerate-on-episode-published.handler.js';
 import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podcast-created.handler.js';
 import { FeedController } from './http/feed.controller.js';
+import { FeedCacheInvalidator } from './http/feed-cache-invalidator.js';
 import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
 
@@ -26,6 +27,7 @@ const eventHandlers = [RegenerateOnPodcastCreatedHandler, RegenerateOnEpisodePub
   providers: [
     { provide: FeedDocumentRepository, useClass: MikroOrmFeedDocumentRepository },
     FeedResponseCache,
+    FeedCacheInvalidator,
     RegenerateFeed,
     ServeFeed,
     ...requestHandlers,

@@ -19,7 +19,6 @@ export async function testProcessEnv(database: TestDatabase, port: number, bus: 
     STORAGE_DIR: join(dataDir, 'storage'),
     EMBEDDED_PG_DIR: join(dataDir, 'postgres'),
     AUTH_DEV_SIGNING_KEY: requireTestEnv('devSigningKey'),
-    OUTBOX_RELAY_INTERVAL_MS: '200',
     ...(bus === 'nats' ? { NATS_URL: natsUrl, BUS_NAMESPACE: uniqueName('e2e') } : {}),
     ...extra,
   };

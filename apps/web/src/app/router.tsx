@@ -32,7 +32,10 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <ProfileScreen /> },
           { path: '/social', element: <SocialScreen /> },
           { path: '/dashboard', element: <LastUsedPodcastRedirect segment="dashboard" /> },
-          { path: '/episodes/:episodeId/edit', element: <LastUsedPodcastRedirect segment="episodes/:episodeId/edit" /> },
+          {
+            path: '/episodes/:episodeId/edit',
+            element: <LastUsedPodcastRedirect segment="episodes/:episodeId/edit" />,
+          },
           {
             path: '/episodes/:episodeId/analytics',
             element: <LastUsedPodcastRedirect segment="episodes/:episodeId/analytics" />,

@@ -1,7 +1,18 @@
 import { Button, createTheme, rem } from '@mantine/core';
 
 const TOUCH_TARGET = rem(44);
-const buttonSizes = new Set(['xs', 'sm', 'md', 'lg', 'xl', 'compact-xs', 'compact-sm', 'compact-md', 'compact-lg', 'compact-xl']);
+const buttonSizes = new Set([
+  'xs',
+  'sm',
+  'md',
+  'lg',
+  'xl',
+  'compact-xs',
+  'compact-sm',
+  'compact-md',
+  'compact-lg',
+  'compact-xl',
+]);
 
 export const theme = createTheme({
   primaryColor: 'blue',

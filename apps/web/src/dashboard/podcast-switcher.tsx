@@ -78,5 +78,7 @@ function PodcastAvatar({ podcast, size }: { podcast: PodcastSummary | undefined;
       </Avatar>
     );
   }
-  return <Avatar src={podcast.artworkUrl} name={podcast.name} color="initials" radius="md" size={size} alt="" />;
+  return (
+    <Avatar src={podcast.artworkUrl} name={podcast.name} color="initials" radius="md" size={size} alt="" />
+  );
 }

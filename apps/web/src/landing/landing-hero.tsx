@@ -21,8 +21,8 @@ export function LandingHero() {
               Launch Your Podcast <span className={classes.highlight}>to the World</span>
             </Title>
             <Text size="xl" c="dimmed" maw={540}>
-              Host your show, publish episodes on your schedule and reach listeners on every podcast app — with AI
-              helpers, clear analytics and monetization built in.
+              Host your show, publish episodes on your schedule and reach listeners on every podcast app —
+              with AI helpers, clear analytics and monetization built in.
             </Text>
             <Group gap="sm">
               {status === 'signed-in' ? (

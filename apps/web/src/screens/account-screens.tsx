@@ -51,7 +51,11 @@ export function ProfileScreen() {
       <ScreenFrame
         title="Profile Settings"
         actions={
-          <Button component={Link} to={podcastId ? podcastPath(podcastId, 'dashboard') : '/'} variant="default">
+          <Button
+            component={Link}
+            to={podcastId ? podcastPath(podcastId, 'dashboard') : '/'}
+            variant="default"
+          >
             Back to Dashboard
           </Button>
         }

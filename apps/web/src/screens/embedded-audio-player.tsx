@@ -28,7 +28,13 @@ export function EmbeddedAudioPlayer() {
             {title}
           </Text>
           {audioUrl ? (
-            <audio controls preload="none" src={audioUrl} style={{ width: '100%', height: 36 }} aria-label={title} />
+            <audio
+              controls
+              preload="none"
+              src={audioUrl}
+              style={{ width: '100%', height: 36 }}
+              aria-label={title}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               No audio to play.
@@ -36,7 +42,13 @@ export function EmbeddedAudioPlayer() {
           )}
           <Text size="xs" c="dimmed">
             Powered by{' '}
-            <Anchor href={window.location.origin} target="_blank" rel="noopener" style={{ color: linkColor }} fw={600}>
+            <Anchor
+              href={window.location.origin}
+              target="_blank"
+              rel="noopener"
+              style={{ color: linkColor }}
+              fw={600}
+            >
               {PRODUCT_NAME}
             </Anchor>
           </Text>

@@ -86,7 +86,8 @@ const podcastScreens: readonly PodcastScreen[] = [
   {
     segment: 'episodes/:episodeId/analytics',
     title: 'Episode Analytics',
-    whatComesHere: 'Plays, listeners, completion, listen duration, geography, devices and sources for this episode.',
+    whatComesHere:
+      'Plays, listeners, completion, listen duration, geography, devices and sources for this episode.',
     Icon: ChartBarIcon,
   },
   {
@@ -117,21 +118,24 @@ const podcastScreens: readonly PodcastScreen[] = [
   {
     segment: 'ai/transcribe-edit',
     title: 'Transcribe & Edit',
-    whatComesHere: 'Upload audio or video, transcribe it, follow the transcript on a waveform and generate chapters.',
+    whatComesHere:
+      'Upload audio or video, transcribe it, follow the transcript on a waveform and generate chapters.',
     Icon: WandIcon,
   },
 ];
 
 /** The screens under /p/:podcastId, relative to it. */
-export const podcastScreenRoutes: RouteObject[] = podcastScreens.map(({ segment, title, whatComesHere, Icon, failureName }) => ({
-  path: segment,
-  element: (
-    <ScreenFrame title={title}>
-      <NotYetAvailable whatComesHere={whatComesHere} icon={<Icon size={28} />} />
-    </ScreenFrame>
-  ),
-  ...(failureName ? { errorElement: <ScreenLoadFailure name={failureName} /> } : {}),
-}));
+export const podcastScreenRoutes: RouteObject[] = podcastScreens.map(
+  ({ segment, title, whatComesHere, Icon, failureName }) => ({
+    path: segment,
+    element: (
+      <ScreenFrame title={title}>
+        <NotYetAvailable whatComesHere={whatComesHere} icon={<Icon size={28} />} />
+      </ScreenFrame>
+    ),
+    ...(failureName ? { errorElement: <ScreenLoadFailure name={failureName} /> } : {}),
+  }),
+);
 
 function ScreenLoadFailure({ name }: { name: string }) {
   return (

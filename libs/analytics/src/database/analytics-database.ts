@@ -1,4 +1,4 @@
-import { CreateMessagingTables, messagingEntities } from '@castbase/platform-messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { Download } from '../downloads/download.entity.js';
 import { IpHashSalt } from '../downloads/ip-hash-salt.entity.js';
@@ -7,9 +7,6 @@ import { CreateAnalyticsTables } from './migration-20261122-analytics.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
   service: 'analytics',
-  entities: [Enclosure, Download, IpHashSalt, ...messagingEntities],
-  migrations: [
-    { name: '20261122000000_messaging', class: CreateMessagingTables },
-    { name: '20261122000100_analytics', class: CreateAnalyticsTables },
-  ],
+  entities: [Enclosure, Download, IpHashSalt, ...MESSAGING_ENTITIES],
+  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_analytics', class: CreateAnalyticsTables }],
 };

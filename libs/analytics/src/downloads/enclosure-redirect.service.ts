@@ -37,7 +37,10 @@ export class EnclosureRedirectService {
       throw new DomainError('EPISODE_NOT_FOUND');
     }
     const em = this.em.fork();
-    const enclosure = await em.findOne(Enclosure, { episodeId: request.episodeId, podcastId: request.podcastId });
+    const enclosure = await em.findOne(Enclosure, {
+      episodeId: request.episodeId,
+      podcastId: request.podcastId,
+    });
     if (!enclosure) throw new DomainError('EPISODE_NOT_FOUND');
     const range = readDownloadRange(request.range);
     if (request.method !== 'HEAD' && range.counts) {
@@ -50,7 +53,12 @@ export class EnclosureRedirectService {
     return enclosure.mediaUrl;
   }
 
-  private async record(em: EntityManager, enclosure: Enclosure, request: EnclosureRequest, rangeStart: number | null) {
+  private async record(
+    em: EntityManager,
+    enclosure: Enclosure,
+    request: EnclosureRequest,
+    rangeStart: number | null,
+  ) {
     const download = new Download();
     download.episodeId = enclosure.episodeId;
     download.podcastId = enclosure.podcastId;

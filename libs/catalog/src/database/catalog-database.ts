@@ -1,4 +1,4 @@
-import { CreateMessagingTables, messagingEntities } from '@castbase/platform-messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
@@ -6,9 +6,9 @@ import { CreateCatalogTables } from './migration-20261122-catalog.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
-  entities: [Podcast, Episode, ...messagingEntities],
+  entities: [Podcast, Episode, ...MESSAGING_ENTITIES],
   migrations: [
-    { name: '20261122000000_messaging', class: CreateMessagingTables },
+    MESSAGING_MIGRATION,
     { name: '20261122000100_catalog', class: CreateCatalogTables },
   ],
 };

@@ -1,8 +1,11 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { Podcast } from '@castbase/contracts';
 
 @Entity({ tableName: 'feed_documents' })
 @Index({ name: 'feed_documents_slug_idx', properties: ['slug'] })
+@Check({ name: 'feed_documents_visibility_check', expression: "visibility in ('public', 'private')" })
+@Check({ name: 'feed_documents_byte_size_check', expression: 'byte_size >= 0' })
+@Check({ name: 'feed_documents_episode_count_check', expression: 'episode_count >= 0' })
 export class FeedDocumentEntity {
   @PrimaryKey({ type: 'uuid', fieldName: 'podcast_id' })
   podcastId!: string;

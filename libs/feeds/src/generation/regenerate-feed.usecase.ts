@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FeedDocument } from '../feed-documents/feed-document.js';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
 import { feedEtag } from '../feed-documents/feed-etag.js';
+import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
 import { renderPodcastFeed, type FeedSource } from '../rss/render-podcast-feed.js';
 import { feedStatus } from './feed-status.js';
 
@@ -16,9 +17,9 @@ export interface RegenerateFeedCommand {
 }
 
 /**
- * Renders a podcast's main feed from the catalog's current data and stores it, in the caller's transaction,
- * with a `feeds.feed.regenerated` event in the outbox. Regenerations of one podcast run one after another, so the
- * stored feed is always the latest rendering.
+ * Renders a podcast's main feed from the catalog's current data and stores it in the caller's transaction, with
+ * a `feeds.feed.regenerated` event in the outbox; this process's cached copy goes when that transaction commits.
+ * Regenerations of one podcast run one after another, so the stored feed is always the latest rendering.
  */
 @Injectable()
 export class RegenerateFeed {
@@ -26,6 +27,7 @@ export class RegenerateFeed {
     private readonly bus: MessageBus,
     private readonly outbox: Outbox,
     private readonly documents: FeedDocumentRepository,
+    private readonly cacheInvalidator: FeedCacheInvalidator,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {}
 
@@ -36,7 +38,8 @@ export class RegenerateFeed {
     const document = this.render(source);
     await this.documents.save(em, document);
     const status = feedStatus(document, this.config.PUBLIC_URL);
-    await this.outbox.add(em, feedsEvents.feedRegenerated, status);
+    this.outbox.add(em, feedsEvents.feedRegenerated, status);
+    this.cacheInvalidator.invalidateAfterCommit(em, document.podcastId);
     return { document, status };
   }
 

@@ -3,7 +3,6 @@ import { feedsRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/con
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
-import { FeedResponseCache } from '../http/feed-response-cache.js';
 
 type Definition = typeof feedsRequests.generateFeed;
 
@@ -15,12 +14,10 @@ export class GenerateFeedHandler implements RequestHandler<Definition> {
   constructor(
     private readonly em: EntityManager,
     private readonly regenerateFeed: RegenerateFeed,
-    private readonly cache: FeedResponseCache,
   ) {}
 
   async handle({ ownerId, podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const { status } = await this.em.fork().transactional((em) => this.regenerateFeed.execute(em, { podcastId, ownerId }));
-    this.cache.invalidatePodcast(podcastId);
     return status;
   }
 }

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
-import type { EventHandler } from '@castbase/platform-messaging';
+import type { EventHandler, EventHandlerContext } from '@castbase/platform-messaging';
 import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
-import { FeedResponseCache } from '../http/feed-response-cache.js';
-import type { EventContextOf } from './handler-context.js';
 import { regenerateAfterCatalogChange } from './regenerate-after-catalog-change.js';
 
 type Definition = typeof catalogEvents.podcastCreated;
@@ -13,12 +11,9 @@ type Definition = typeof catalogEvents.podcastCreated;
 export class RegenerateOnPodcastCreatedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.podcastCreated;
 
-  constructor(
-    private readonly regenerateFeed: RegenerateFeed,
-    private readonly cache: FeedResponseCache,
-  ) {}
+  constructor(private readonly regenerateFeed: RegenerateFeed) {}
 
-  async handle(payload: PayloadOf<Definition>, { em }: EventContextOf<Definition>): Promise<void> {
-    await regenerateAfterCatalogChange(this.regenerateFeed, this.cache, em, payload.podcastId);
+  async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
+    await regenerateAfterCatalogChange(this.regenerateFeed, em, payload.podcastId);
   }
 }

@@ -1,37 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { FeedDocument } from '../feed-documents/feed-document.js';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
-import { feedEtag } from '../feed-documents/feed-etag.js';
+import { aFeedDocument, PODCAST_ID } from '../testing/feed-fixtures.js';
 import { InMemoryFeedDocumentRepository } from '../testing/in-memory-feed-document.repository.js';
 import { FeedController } from './feed.controller.js';
 import { FEED_RESPONSE_CACHE_OPTIONS, FeedResponseCache } from './feed-response-cache.js';
 import { ServeFeed } from './serve-feed.usecase.js';
 
-const PODCAST_ID = '4f9d3c2b-1a0e-4d7c-8b6a-5e4f3d2c1b0a';
 const TTL_MS = 15_000;
-const GENERATED_AT = new Date('2025-04-03T02:01:00.000Z');
-
-function aFeedDocument(overrides: Partial<FeedDocument> = {}): FeedDocument {
-  const xml = overrides.xml ?? `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Signal &amp; Noise ${'☕'.repeat(500)}</title></channel></rss>`;
-  return {
-    podcastId: PODCAST_ID,
-    ownerId: 'owner-1',
-    username: 'ada',
-    slug: 'signal-and-noise',
-    visibility: 'public',
-    xml,
-    etag: feedEtag(xml),
-    byteSize: Buffer.byteLength(xml),
-    episodeCount: 0,
-    generatedAt: GENERATED_AT,
-    ...overrides,
-  };
-}
 
 interface RawResponse {
   status: number;
@@ -73,7 +54,7 @@ describe('GET /feeds/:username/:file', () => {
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = `http://127.0.0.1:${((app.getHttpServer() as Server).address() as AddressInfo).port}`;
     cache = app.get(FeedResponseCache);
   });
 

@@ -6,6 +6,7 @@ type XmlElement = ReturnType<typeof create>;
  * Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF). A creator can
  * paste them from a word processor; a feed containing one is rejected whole by strict readers, so they go.
  */
+// eslint-disable-next-line no-control-regex -- naming the control characters XML allows is the point
 const NOT_XML_CHARACTERS = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlSafeText(text: string): string {

@@ -1,4 +1,4 @@
-import { CreateMessagingTables, messagingEntities } from '@castbase/platform-messaging';
+import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { MediaFile } from '../files/media-file.entity.js';
 import { Upload } from '../uploads/upload.entity.js';
@@ -6,9 +6,6 @@ import { CreateMediaTables } from './migration-20261122-media.js';
 
 export const mediaDatabase: ServiceDatabaseDefinition = {
   service: 'media',
-  entities: [Upload, MediaFile, ...messagingEntities],
-  migrations: [
-    { name: '20261122000000_messaging', class: CreateMessagingTables },
-    { name: '20261122000100_media', class: CreateMediaTables },
-  ],
+  entities: [Upload, MediaFile, ...MESSAGING_ENTITIES],
+  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_media', class: CreateMediaTables }],
 };

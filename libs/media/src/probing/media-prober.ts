@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
-import { probeMedia, resolveFfmpegBinaries, type FfmpegBinaries, type MediaProbe } from '@castbase/platform-ffmpeg';
+import {
+  probeMedia,
+  resolveFfmpegBinaries,
+  type FfmpegBinaries,
+  type MediaProbe,
+} from '@castbase/platform-ffmpeg';
 import { ObjectStorage } from '@castbase/platform-storage';
 
 /** Runs ffprobe on stored objects. ffprobe needs a local file, so each object is copied to a temporary one. */
@@ -18,7 +23,10 @@ export class MediaProber {
     private readonly storage: ObjectStorage,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
   ) {
-    this.binaries = resolveFfmpegBinaries({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+    this.binaries = resolveFfmpegBinaries({
+      ffmpegPath: config.FFMPEG_PATH,
+      ffprobePath: config.FFPROBE_PATH,
+    });
   }
 
   /**
@@ -34,7 +42,9 @@ export class MediaProber {
       const object = await this.storage.get(key);
       await pipeline(object.body, createWriteStream(localPath));
       return await probeMedia(this.binaries, localPath).catch((error: unknown) => {
-        this.logger.debug(`ffprobe refused ${key}: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.debug(
+          `ffprobe refused ${key}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return null;
       });
     } finally {

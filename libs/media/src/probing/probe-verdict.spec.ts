@@ -23,7 +23,13 @@ describe('judgeProbe', () => {
   });
 
   it('takes the kind from the streams: a file with a picture stream is video', () => {
-    const verdict = judgeProbe('video/mp4', { ...audioProbe, formatName: 'mov,mp4', hasVideo: true, width: 1280, height: 720 });
+    const verdict = judgeProbe('video/mp4', {
+      ...audioProbe,
+      formatName: 'mov,mp4',
+      hasVideo: true,
+      width: 1280,
+      height: 720,
+    });
     expect(verdict).toMatchObject({ readable: true, kind: 'video' });
   });
 
@@ -32,7 +38,10 @@ describe('judgeProbe', () => {
   });
 
   it('refuses what ffprobe cannot open', () => {
-    expect(judgeProbe('audio/mpeg', null)).toEqual({ readable: false, reason: 'ffprobe could not read the file' });
+    expect(judgeProbe('audio/mpeg', null)).toEqual({
+      readable: false,
+      reason: 'ffprobe could not read the file',
+    });
   });
 
   it('refuses a file with neither audio nor video', () => {

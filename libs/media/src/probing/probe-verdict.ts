@@ -12,9 +12,13 @@ export type ProbeVerdict =
  */
 export function judgeProbe(declaredContentType: string, probe: MediaProbe | null): ProbeVerdict {
   if (!probe) return { readable: false, reason: 'ffprobe could not read the file' };
-  if (!probe.hasAudio && !probe.hasVideo) return { readable: false, reason: 'the file has no audio or video stream' };
+  if (!probe.hasAudio && !probe.hasVideo)
+    return { readable: false, reason: 'the file has no audio or video stream' };
   if (declaredContentType.startsWith('audio/') && !probe.hasAudio) {
-    return { readable: false, reason: `the file was declared as ${declaredContentType} but has no audio stream` };
+    return {
+      readable: false,
+      reason: `the file was declared as ${declaredContentType} but has no audio stream`,
+    };
   }
   return {
     readable: true,

@@ -1,16 +1,24 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { DomainError, MEDIA_MAX_BYTES, mediaEvents, mediaRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  DomainError,
+  MEDIA_MAX_BYTES,
+  mediaEvents,
+  mediaRequests,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { toMediaFileReply } from '../files/media-file-reply.js';
 import { MediaFile } from '../files/media-file.entity.js';
 import { MediaProber } from '../probing/media-prober.js';
-import { judgeProbe } from '../probing/probe-verdict.js';
+import { judgeProbe, type ProbeVerdict } from '../probing/probe-verdict.js';
 import { Upload } from './upload.entity.js';
 
 type Definition = typeof mediaRequests.completeUpload;
 type Reply = ReplyOf<Definition>;
+type ReadableMedia = Extract<ProbeVerdict, { readable: true }>;
 
 /**
  * Turns a received upload into a media file: checks the object arrived, probes it with ffprobe, and stores
@@ -33,45 +41,61 @@ export class CompleteUploadHandler implements RequestHandler<Definition> {
     const upload = await em.findOne(Upload, { id: uploadId, ownerId });
     if (!upload) throw new DomainError('MEDIA_NOT_FOUND');
     if (upload.status === 'completed') return this.storedFile(em, upload);
-    if (upload.status === 'failed') throw unreadable('this upload was already refused: upload the file again');
+    if (upload.status === 'failed') throw alreadyRefused();
 
-    const head = await this.storage.head(upload.storageKey);
-    if (!head) throw new DomainError('UPLOAD_FAILED', 'Upload failed', { reason: missingObjectReason(upload) });
-    if (head.contentLength > MEDIA_MAX_BYTES) {
-      // Signed PUTs do not bind the size; the upload stays pending so the right file can be sent again.
-      await this.storage.delete(upload.storageKey);
-      throw new DomainError('MEDIA_TOO_LARGE');
-    }
-
+    const sizeBytes = await this.receivedSize(upload);
     const verdict = judgeProbe(upload.contentType, await this.prober.probeStoredObject(upload.storageKey));
     if (!verdict.readable) {
       await this.storage.delete(upload.storageKey);
       upload.status = 'failed';
       await em.flush();
-      throw unreadable(verdict.reason);
+      throw new DomainError('MEDIA_UNREADABLE', undefined, { reason: verdict.reason });
     }
+    return em.transactional((tx) => this.store(tx, upload.id, sizeBytes, verdict));
+  }
 
-    return em.transactional(async (tx) => {
-      // Two completions at once: the second waits here, then finds the first one's media file.
-      const locked = await tx.findOneOrFail(Upload, upload.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (locked.status === 'completed') return this.storedFile(tx, locked);
-      if (locked.status === 'failed') throw unreadable('this upload was already refused: upload the file again');
-      const file = new MediaFile();
-      file.id = locked.id;
-      file.ownerId = locked.ownerId;
-      file.kind = verdict.kind;
-      file.fileName = locked.fileName;
-      file.mimeType = locked.contentType;
-      file.sizeBytes = head.contentLength;
-      file.durationSeconds = verdict.durationSeconds;
-      file.bitrate = verdict.bitrate;
-      file.storageKey = locked.storageKey;
-      locked.status = 'completed';
-      tx.persist(file);
-      await this.outbox.add(tx, mediaEvents.fileStored, { mediaId: file.id, ownerId: file.ownerId, kind: file.kind });
-      await tx.flush();
-      return toMediaFileReply(this.storage, file);
+  /** The stored object's real size: UPLOAD_FAILED when nothing arrived, MEDIA_TOO_LARGE past 500 MB. */
+  private async receivedSize(upload: Upload): Promise<number> {
+    const head = await this.storage.head(upload.storageKey);
+    if (!head) {
+      throw new DomainError('UPLOAD_FAILED', 'Upload failed', { reason: missingObjectReason(upload) });
+    }
+    if (head.contentLength > MEDIA_MAX_BYTES) {
+      // Signed PUTs do not bind the size; the upload stays pending so the right file can be sent again.
+      await this.storage.delete(upload.storageKey);
+      throw new DomainError('MEDIA_TOO_LARGE');
+    }
+    return head.contentLength;
+  }
+
+  private async store(
+    tx: EntityManager,
+    uploadId: string,
+    sizeBytes: number,
+    verdict: ReadableMedia,
+  ): Promise<Reply> {
+    // Two completions at once: the second waits here, then finds the first one's media file.
+    const upload = await tx.findOneOrFail(Upload, uploadId, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+      refresh: true,
     });
+    if (upload.status === 'completed') return this.storedFile(tx, upload);
+    if (upload.status === 'failed') throw alreadyRefused();
+    const file = new MediaFile();
+    file.id = upload.id;
+    file.ownerId = upload.ownerId;
+    file.kind = verdict.kind;
+    file.fileName = upload.fileName;
+    file.mimeType = upload.contentType;
+    file.sizeBytes = sizeBytes;
+    file.durationSeconds = verdict.durationSeconds;
+    file.bitrate = verdict.bitrate;
+    file.storageKey = upload.storageKey;
+    upload.status = 'completed';
+    tx.persist(file);
+    this.outbox.add(tx, mediaEvents.fileStored, { mediaId: file.id, ownerId: file.ownerId, kind: file.kind });
+    await tx.flush();
+    return toMediaFileReply(this.storage, file);
   }
 
   private async storedFile(em: EntityManager, upload: Upload): Promise<Reply> {
@@ -79,8 +103,10 @@ export class CompleteUploadHandler implements RequestHandler<Definition> {
   }
 }
 
-function unreadable(reason: string): DomainError {
-  return new DomainError('MEDIA_UNREADABLE', undefined, { reason });
+function alreadyRefused(): DomainError {
+  return new DomainError('MEDIA_UNREADABLE', undefined, {
+    reason: 'this upload was already refused: upload the file again',
+  });
 }
 
 function missingObjectReason(upload: Upload): string {

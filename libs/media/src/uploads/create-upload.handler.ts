@@ -4,7 +4,6 @@ import { mediaRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/con
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { mediaStorageKey } from './media-storage-key.js';
-import { parseUploadInput } from './upload-input.js';
 import { Upload } from './upload.entity.js';
 
 type Definition = typeof mediaRequests.createUpload;
@@ -22,8 +21,9 @@ export class CreateUploadHandler implements RequestHandler<Definition> {
     private readonly storage: ObjectStorage,
   ) {}
 
+  /** The bus has already validated `input` (type, 500 MB limit) against the contract: VALIDATION_FAILED otherwise. */
   async handle({ ownerId, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    const { fileName, contentType, sizeBytes } = parseUploadInput(input);
+    const { fileName, contentType, sizeBytes } = input;
     const upload = new Upload();
     upload.ownerId = ownerId;
     upload.fileName = fileName;

@@ -14,7 +14,11 @@ export function toStorageFileName(fileName: string): string {
   const dot = ascii.lastIndexOf('.');
   const hasExtension = dot > 0 && ascii.length - dot - 1 <= MAX_EXTENSION_LENGTH;
   const stem = toSafeSegment(hasExtension ? ascii.slice(0, dot) : ascii) || 'media';
-  const extension = hasExtension ? toSafeSegment(ascii.slice(dot + 1)).replace(/\./g, '').toLowerCase() : '';
+  const extension = hasExtension
+    ? toSafeSegment(ascii.slice(dot + 1))
+        .replace(/\./g, '')
+        .toLowerCase()
+    : '';
   const suffix = extension ? `.${extension}` : '';
   return stem.slice(0, MAX_FILE_NAME_LENGTH - suffix.length).replace(/[-_.]+$/, '') + suffix;
 }

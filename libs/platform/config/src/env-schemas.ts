@@ -41,13 +41,12 @@ export const busEnv = z.object({
     'Prefix of every subject and the JetStream stream name',
   ),
   BUS_REQUEST_TIMEOUT_MS: described(positiveInt.default(10_000), 'How long a request waits for its reply'),
-  OUTBOX_RELAY_INTERVAL_MS: described(positiveInt.default(1_000), 'How often the outbox relay looks for unsent events'),
-  OUTBOX_RELAY_HOLD: described(booleanFlag.default(false), 'Test-only: keep the outbox relay from sending'),
+  OUTBOX_RELAY_HOLD: described(booleanFlag.default(false), 'Test-only: the outbox relay keeps events unsent (to prove they survive a crash)'),
 });
 
 export const storageEnv = z.object({
   STORAGE_DIR: described(z.string().default('./.data/storage'), 'Folder of the filesystem storage (used when S3_BUCKET is unset)'),
-  STORAGE_SIGNING_SECRET: described(z.string().min(16, { error: 'expected at least 16 characters' }).optional(), 'Secret for signed URLs of the filesystem storage (generated and kept under ./.data when unset)', true),
+  STORAGE_SIGNING_SECRET: described(z.string().min(32, { error: 'expected at least 32 characters' }).optional(), 'Secret for signed URLs of the filesystem storage (generated and kept under ./.data when unset)', true),
   S3_BUCKET: described(z.string().min(3).optional(), 'S3 bucket; setting it switches storage to S3'),
   S3_REGION: described(z.string().default('us-east-1'), 'S3 region'),
   S3_ENDPOINT: described(url(['http', 'https']).optional(), 'S3-compatible endpoint (MinIO, R2, ...)'),

@@ -17,7 +17,9 @@ export class EventSubjects {
 
   assertKnown(subject: string): void {
     if (!this.subjects.has(subject)) {
-      throw new Error(`Event subject "${subject}" is not one of the bus's events; add its definition to the bus's event list`);
+      throw new Error(
+        `Event subject "${subject}" is not one of the bus's events; add its definition to the bus's event list`,
+      );
     }
   }
 }

@@ -34,7 +34,9 @@ export interface PublishOptions {
 }
 
 /** The event definitions a `consume` call listens to, and the envelope type its handler then receives. */
-export type EnvelopeOf<D extends EventDefinition> = D extends EventDefinition ? EventEnvelope<PayloadOf<D>> : never;
+export type EnvelopeOf<D extends EventDefinition> = D extends EventDefinition
+  ? EventEnvelope<PayloadOf<D>>
+  : never;
 
 export interface DeliveryContext<D extends EventDefinition = EventDefinition> {
   headers: MessageHeaders;

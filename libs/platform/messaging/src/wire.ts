@@ -47,17 +47,27 @@ export function validationFailed(error: z.ZodError): DomainError {
 }
 
 /** Validates a request payload on the caller's side; invalid → VALIDATION_FAILED (nothing is sent). */
-export function parseRequest<D extends RequestDefinition>(definition: D, payload: unknown): z.output<D['request']> {
+export function parseRequest<D extends RequestDefinition>(
+  definition: D,
+  payload: unknown,
+): z.output<D['request']> {
   const result = definition.request.safeParse(payload);
   if (!result.success) throw validationFailed(result.error);
   return result.data as z.output<D['request']>;
 }
 
 /** The reply envelope's value checked against `definition.reply`; a reply that breaks the contract is INTERNAL. */
-export function readReply<D extends RequestDefinition>(definition: D, raw: unknown, logger: Logger): z.output<D['reply']> {
+export function readReply<D extends RequestDefinition>(
+  definition: D,
+  raw: unknown,
+  logger: Logger,
+): z.output<D['reply']> {
   const envelope = replyEnvelopeSchema.safeParse(raw);
   if (!envelope.success) {
-    logger.error({ subject: definition.subject, issues: validationIssues(envelope.error) }, 'malformed reply envelope');
+    logger.error(
+      { subject: definition.subject, issues: validationIssues(envelope.error) },
+      'malformed reply envelope',
+    );
     throw new DomainError('INTERNAL', UNEXPECTED_ERROR_MESSAGE);
   }
   if (!envelope.data.ok) {
@@ -66,7 +76,10 @@ export function readReply<D extends RequestDefinition>(definition: D, raw: unkno
   }
   const value = definition.reply.safeParse(envelope.data.value);
   if (!value.success) {
-    logger.error({ subject: definition.subject, issues: validationIssues(value.error) }, 'reply does not match its contract');
+    logger.error(
+      { subject: definition.subject, issues: validationIssues(value.error) },
+      'reply does not match its contract',
+    );
     throw new DomainError('INTERNAL', UNEXPECTED_ERROR_MESSAGE);
   }
   return value.data as z.output<D['reply']>;

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { allInOneEnv, ConfigError, loadConfig, type AppConfig } from '@castbase/platform-config';
 import { createLogger, startTracing } from '@castbase/platform-observability';
-import { createObjectStorage, describeObjectStorage } from '@castbase/platform-storage';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { persistentSecret, provideBus, provideDatabase } from './runtime-pieces.js';
 import { RuntimeModule } from './runtime.module.js';
 
@@ -14,7 +14,6 @@ export interface ProcessDefinition {
   /** The all-in-one process falls back to embedded PostgreSQL, the in-process bus and a generated dev key. */
   embedded: boolean;
   modules: (config: AppConfig) => Array<Type | DynamicModule>;
-  controllers?: (config: AppConfig) => Type[];
   configureHttp?: (app: INestApplication, config: AppConfig) => void;
 }
 
@@ -50,16 +49,14 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
     config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
   }
   const database = await provideDatabase(config, definition.embedded);
-  const bus = await provideBus(config, definition.embedded);
-  const storage = createObjectStorage(config);
+  const bus = await provideBus(config, definition.service, definition.embedded);
   const migrateOnStart = config.MIGRATE_ON_START ?? definition.embedded;
 
   @Module({
     imports: [
-      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database.value, migrateOnStart, bus: bus.value, storage }),
+      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database.value, migrateOnStart, bus: bus.value }),
       ...definition.modules(config),
     ],
-    controllers: definition.controllers?.(config) ?? [],
   })
   class ProcessModule {}
 
@@ -70,8 +67,9 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
   definition.configureHttp?.(app, config);
   await app.listen(config.PORT);
   const url = `http://localhost:${config.PORT}`;
+  const storage = app.get(ObjectStorage).describe();
   log.info(
-    { database: database.description, bus: bus.description, storage: describeObjectStorage(storage), migrateOnStart, url },
+    { database: database.description, bus: bus.description, storage: storage, migrateOnStart, url },
     `Castbase ${definition.service} ready`,
   );
   if (definition.embedded) {
@@ -80,7 +78,7 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
         `Castbase is running on ${url}`,
         `  database: ${database.description}`,
         `  bus:      ${bus.description}`,
-        `  storage:  ${describeObjectStorage(storage)}`,
+        `  storage:  ${storage}`,
         `  sign-in:  ${config.OIDC_ISSUER_URL ? `OIDC issuer ${config.OIDC_ISSUER_URL}` : 'development signing key (the built-in identity provider arrives with the Accounts work)'}`,
       ].join('\n'),
     );

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { ALL_EVENTS } from '@castbase/contracts';
 import type { AppConfig } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, NatsBus } from '@castbase/platform-messaging';
 import { startEmbeddedPostgres } from '@castbase/platform-persistence';
+import type { StorageModuleOptions } from '@castbase/platform-storage';
 
 export interface Piece<T> {
   value: T;
@@ -25,13 +27,13 @@ export async function provideDatabase(config: AppConfig, allowEmbedded: boolean)
 }
 
 /** The bus: NATS JetStream at NATS_URL, or (when allowed) the in-process bus. */
-export async function provideBus(config: AppConfig, allowInProcess: boolean): Promise<Piece<MessageBus>> {
+export async function provideBus(config: AppConfig, service: string, allowInProcess: boolean): Promise<Piece<MessageBus>> {
   if (config.NATS_URL) {
-    const bus = await NatsBus.connect({ servers: config.NATS_URL, namespace: config.BUS_NAMESPACE, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
+    const bus = await NatsBus.connect({ url: config.NATS_URL, namespace: config.BUS_NAMESPACE, events: ALL_EVENTS, name: service });
     return { value: bus, description: `NATS JetStream at ${new URL(config.NATS_URL).host} (namespace ${config.BUS_NAMESPACE})`, stop: () => bus.close() };
   }
   if (!allowInProcess) throw new Error('NATS_URL is missing (a NATS server with JetStream; required outside the all-in-one process)');
-  const bus = new InProcessBus({ requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
+  const bus = new InProcessBus({ events: ALL_EVENTS });
   return { value: bus, description: 'in-process bus', stop: () => bus.close() };
 }
 
@@ -46,4 +48,21 @@ export async function persistentSecret(file: string): Promise<string> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** Storage settings from the environment: S3 when S3_BUCKET is set, else the filesystem under STORAGE_DIR. */
+export function storageOptions(config: AppConfig): StorageModuleOptions {
+  return {
+    publicBaseUrl: config.PUBLIC_URL,
+    filesystem: { root: config.STORAGE_DIR, signingSecret: config.STORAGE_SIGNING_SECRET },
+    s3: {
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicBaseUrl: config.S3_PUBLIC_URL,
+    },
+  };
 }

@@ -3,7 +3,8 @@ import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { ObservabilityModule } from '@castbase/platform-observability';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { ObjectStorage, StorageModule } from '@castbase/platform-storage';
+import { StorageModule } from '@castbase/platform-storage';
+import { storageOptions } from './runtime-pieces.js';
 
 export interface RuntimeModuleOptions {
   service: string;
@@ -11,7 +12,6 @@ export interface RuntimeModuleOptions {
   databaseUrl: string;
   migrateOnStart: boolean;
   bus: MessageBus;
-  storage: ObjectStorage;
 }
 
 /** The process-wide pieces every service module relies on: config, logs/metrics/health, database, bus, storage. */
@@ -30,11 +30,8 @@ export class RuntimeModule {
           metrics: config.METRICS_ENABLED,
         }),
         PersistenceModule.forRoot({ url: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, migrateOnStart: options.migrateOnStart }),
-        MessagingModule.forRoot({
-          bus: options.bus,
-          relay: { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, hold: config.OUTBOX_RELAY_HOLD },
-        }),
-        StorageModule.forRoot({ storage: options.storage }),
+        MessagingModule.forRoot({ bus: options.bus, closeOnShutdown: false }),
+        StorageModule.forRoot(storageOptions(config)),
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

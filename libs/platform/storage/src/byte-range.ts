@@ -22,7 +22,11 @@ export function assertByteRange(range: ByteRange): void {
 }
 
 /** Clamps `range` to an object of `size` bytes, as HTTP does; throws when it starts past the end. */
-export function resolveByteRange(key: string, range: ByteRange, size: number): { start: number; end: number } {
+export function resolveByteRange(
+  key: string,
+  range: ByteRange,
+  size: number,
+): { start: number; end: number } {
   if (range.start >= size) throw new StorageRangeNotSatisfiableError(key, range, size);
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }

@@ -9,7 +9,10 @@ export interface StorageRuntimeOptions {
 }
 
 /** S3 when a bucket is configured, the local filesystem otherwise. */
-export function createObjectStorage(input: StorageConfigInput, runtime: StorageRuntimeOptions = {}): ObjectStorage {
+export function createObjectStorage(
+  input: StorageConfigInput,
+  runtime: StorageRuntimeOptions = {},
+): ObjectStorage {
   const config = parseStorageConfig(input);
   const { s3 } = config;
   if (s3.bucket) {

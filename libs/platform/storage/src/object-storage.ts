@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 /** What `put` accepts: a stream is written as it arrives, never buffered whole. */
 export type ObjectBody = Readable | Buffer | string;
 
+/** What an object is served as when it was stored without a content type. */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
 export interface PutObjectOptions {
   /** Defaults to `application/octet-stream`. */
   contentType?: string;

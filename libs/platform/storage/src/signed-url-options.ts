@@ -14,7 +14,11 @@ const expiresInSecondsSchema = z
   .min(1)
   .max(MAX_SIGNED_URL_EXPIRY_SECONDS)
   .default(DEFAULT_SIGNED_URL_EXPIRY_SECONDS);
-const headerValueSchema = z.string().min(1).max(255).regex(/^[^\r\n]*$/, 'must be a single line');
+const headerValueSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^\r\n]*$/, 'must be a single line');
 
 const signedGetUrlOptionsSchema = z.object({
   expiresInSeconds: expiresInSecondsSchema,

@@ -33,10 +33,21 @@ export const storageConfigSchema = z
         bucket: z.string().min(1).optional().describe('S3 bucket; setting it switches storage to S3'),
         endpoint: z.url().optional().describe('S3-compatible endpoint (MinIO, R2, …); AWS when unset'),
         region: z.string().min(1).default('us-east-1'),
-        accessKeyId: z.string().min(1).optional().describe('Unset: the AWS default credential chain').meta(sensitive),
+        accessKeyId: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Unset: the AWS default credential chain')
+          .meta(sensitive),
         secretAccessKey: z.string().min(1).optional().meta(sensitive),
-        forcePathStyle: z.boolean().default(false).describe('Path-style addressing, needed by most non-AWS services'),
-        publicBaseUrl: z.url().optional().describe('Base of public object URLs (CDN); derived from the bucket when unset'),
+        forcePathStyle: z
+          .boolean()
+          .default(false)
+          .describe('Path-style addressing, needed by most non-AWS services'),
+        publicBaseUrl: z
+          .url()
+          .optional()
+          .describe('Base of public object URLs (CDN); derived from the bucket when unset'),
         requestChecksumCalculation: z
           .enum(['WHEN_SUPPORTED', 'WHEN_REQUIRED'])
           .default('WHEN_SUPPORTED')
@@ -67,9 +78,13 @@ export type StorageConfig = z.output<typeof storageConfigSchema>;
 export function parseStorageConfig(input: StorageConfigInput): StorageConfig {
   const parsed = storageConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new DomainError('VALIDATION_FAILED', `Invalid storage configuration: ${z.prettifyError(parsed.error)}`, {
-      issues: parsed.error.issues,
-    });
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Invalid storage configuration: ${z.prettifyError(parsed.error)}`,
+      {
+        issues: parsed.error.issues,
+      },
+    );
   }
   return parsed.data;
 }

@@ -17,7 +17,9 @@ export class StorageModule {
   static forRoot(options: StorageModuleOptions): DynamicModule {
     const { clock, ...config } = options;
     const onFilesystem = !parseStorageConfig(config).s3.bucket;
-    const providers: Provider[] = [{ provide: ObjectStorage, useFactory: () => createObjectStorage(config, { clock }) }];
+    const providers: Provider[] = [
+      { provide: ObjectStorage, useFactory: () => createObjectStorage(config, { clock }) },
+    ];
     if (onFilesystem) providers.push({ provide: FilesystemObjectStorage, useExisting: ObjectStorage });
     return {
       module: StorageModule,

@@ -4,7 +4,7 @@
  */
 export async function waitFor<T>(
   description: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   { timeoutMs = 10_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -12,7 +12,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await probe();
-      if (value !== undefined && value !== false) return value;
+      if (value !== undefined && value !== null && value !== false) return value;
     } catch (error) {
       lastError = error;
     }

@@ -24,7 +24,10 @@ export interface ApiClient {
  * `ApiError` whose message comes from the shared error catalogue.
  */
 export function createApiClient(getAccessToken: () => string | undefined): ApiClient {
-  async function request<T>(path: string, { method = 'GET', body, response, signal }: ApiRequest<T>): Promise<T> {
+  async function request<T>(
+    path: string,
+    { method = 'GET', body, response, signal }: ApiRequest<T>,
+  ): Promise<T> {
     const headers = new Headers({ Accept: 'application/json' });
     const accessToken = getAccessToken();
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);

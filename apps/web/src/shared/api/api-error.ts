@@ -19,7 +19,10 @@ export class ApiError extends Error {
 
 // The gateway answers errors as a DomainError's JSON, either bare or wrapped in `error`.
 const domainErrorBody = z.object({ code: z.string(), message: z.string().optional(), details: z.unknown() });
-const errorBodySchema = z.union([domainErrorBody, z.object({ error: domainErrorBody }).transform((body) => body.error)]);
+const errorBodySchema = z.union([
+  domainErrorBody,
+  z.object({ error: domainErrorBody }).transform((body) => body.error),
+]);
 
 // When the body carries no known code, the HTTP status still says something a person can act on.
 const codeByStatus: Partial<Record<number, KnownErrorCode>> = {

@@ -26,7 +26,14 @@ export function CastbaseLogo({ size = 32, withWordmark = true }: CastbaseLogoPro
         />
       </svg>
       {withWordmark && (
-        <Text component="span" fw={800} fz={size * 0.62} lh={1} c="var(--mantine-color-text)" style={{ letterSpacing: '-0.02em' }}>
+        <Text
+          component="span"
+          fw={800}
+          fz={size * 0.62}
+          lh={1}
+          c="var(--mantine-color-text)"
+          style={{ letterSpacing: '-0.02em' }}
+        >
           {PRODUCT_NAME}
         </Text>
       )}

@@ -38,13 +38,7 @@ interface NotYetAvailableProps {
 export function NotYetAvailable({ whatComesHere, icon, actions }: NotYetAvailableProps) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-      <EmptyState
-        variant="light"
-        size="lg"
-        icon={icon}
-        title="Not available yet"
-        description={whatComesHere}
-      >
+      <EmptyState variant="light" size="lg" icon={icon} title="Not available yet" description={whatComesHere}>
         {actions && <EmptyState.Actions>{actions}</EmptyState.Actions>}
       </EmptyState>
     </Paper>

@@ -27,6 +27,9 @@ export function usePodcastList() {
     queryKey: podcastListQueryKey(user?.id),
     queryFn: async ({ signal }) => (await api.get('/podcasts', podcastListSchema, signal)).items,
     enabled: status === 'signed-in',
+    // A failed listing is not fetched again just because another part of the page starts reading it: the
+    // placeholder route renders the shell after a failure, and refetching there would flip both back to loading.
+    retryOnMount: false,
   });
 }
 

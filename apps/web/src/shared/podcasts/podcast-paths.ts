@@ -18,7 +18,8 @@ export type PodcastSegment =
   | 'ai/transcribe-edit';
 
 export function podcastPath(podcastId: string, segment: PodcastSegment, episodeId?: string): string {
-  const filled = episodeId === undefined ? segment : segment.replace(':episodeId', encodeURIComponent(episodeId));
+  const filled =
+    episodeId === undefined ? segment : segment.replace(':episodeId', encodeURIComponent(episodeId));
   return `/p/${encodeURIComponent(podcastId)}/${filled}`;
 }
 

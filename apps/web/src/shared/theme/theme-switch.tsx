@@ -33,7 +33,12 @@ export function ThemeSwitch() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Theme</Menu.Label>
-        <Menu.RadioGroup value={colorScheme} onChange={(value) => isColorScheme(value) && setColorScheme(value)}>
+        <Menu.RadioGroup
+          value={colorScheme}
+          onChange={(value) => {
+            if (isColorScheme(value)) setColorScheme(value);
+          }}
+        >
           {choices.map(({ value, label, Icon }) => (
             <Menu.RadioItem key={value} value={value} closeMenuOnClick>
               <Group gap="xs" wrap="nowrap">

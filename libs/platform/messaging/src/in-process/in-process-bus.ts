@@ -1,5 +1,11 @@
 import { AsyncResource } from 'node:async_hooks';
-import { DomainError, type EventDefinition, type EventEnvelope, type ReplyEnvelope, type RequestDefinition } from '@castbase/contracts';
+import {
+  DomainError,
+  type EventDefinition,
+  type EventEnvelope,
+  type ReplyEnvelope,
+  type RequestDefinition,
+} from '@castbase/contracts';
 import { pino, type Logger } from 'pino';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -81,7 +87,10 @@ export class InProcessBus extends MessageBus {
     if (abort) this.pendingRequests.add(abort);
     try {
       // Every queue group gets the request (as on NATS); the first reply wins.
-      const reply = await Promise.race([Promise.any(members.map((member) => this.isolate(() => member.run(data, headers)))), interrupted]);
+      const reply = await Promise.race([
+        Promise.any(members.map((member) => this.isolate(() => member.run(data, headers)))),
+        interrupted,
+      ]);
       return readReply(definition, decode(encode(reply)), this.logger);
     } finally {
       clearTimeout(timer);
@@ -89,14 +98,21 @@ export class InProcessBus extends MessageBus {
     }
   }
 
-  async respond<D extends RequestDefinition>(definition: D, handler: RequestHandlerFn<D>, options: RespondOptions): Promise<BusSubscription> {
+  async respond<D extends RequestDefinition>(
+    definition: D,
+    handler: RequestHandlerFn<D>,
+    options: RespondOptions,
+  ): Promise<BusSubscription> {
     this.assertOpen();
     const inFlight = new Set<Promise<ReplyEnvelope>>();
     const responder: Responder = {
       run: (raw, rawHeaders) => {
         const headers = decode(rawHeaders) as Record<string, string>;
-        const reply = withIncomingContext(headers, () =>
-          answer(definition, decode(raw), (parsed) => handler(parsed, { headers }), this.logger),
+        // Never inside the caller's stack: the handler starts on a later tick, as it would after a network hop.
+        const reply = Promise.resolve().then(() =>
+          withIncomingContext(headers, () =>
+            answer(definition, decode(raw), (parsed) => handler(parsed, { headers }), this.logger),
+          ),
         );
         inFlight.add(reply);
         void reply.finally(() => inFlight.delete(reply));
@@ -104,7 +120,7 @@ export class InProcessBus extends MessageBus {
       },
     };
     let queues = this.responders.get(definition.subject);
-    if (!queues) this.responders.set(definition.subject, (queues = new Map()));
+    if (!queues) this.responders.set(definition.subject, (queues = new Map<string, QueueGroup>()));
     let group = queues.get(options.queue);
     if (!group) queues.set(options.queue, (group = { members: [], next: 0 }));
     group.members.push(responder);
@@ -129,7 +145,7 @@ export class InProcessBus extends MessageBus {
     const log = this.logFor(checked.subject);
     log.append(encode(checked), decode(encode(outgoingHeaders(options.headers))) as Record<string, string>);
     for (const group of this.groups.values()) {
-      if (group.subject === checked.subject) group.consumer.dispatch();
+      if (group.subject === checked.subject) queueMicrotask(() => group.consumer.dispatch());
     }
   }
 
@@ -147,7 +163,12 @@ export class InProcessBus extends MessageBus {
       if (!entry) {
         entry = {
           subject: definition.subject,
-          consumer: new InProcessConsumerGroup(consumerName, this.logFor(definition.subject), this.logger, this.isolate),
+          consumer: new InProcessConsumerGroup(
+            consumerName,
+            this.logFor(definition.subject),
+            this.logger,
+            this.isolate,
+          ),
         };
         this.groups.set(key, entry);
       }
@@ -166,7 +187,8 @@ export class InProcessBus extends MessageBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const abort of this.pendingRequests) abort(new DomainError('SERVICE_UNAVAILABLE', 'The message bus is closed'));
+    for (const abort of this.pendingRequests)
+      abort(new DomainError('SERVICE_UNAVAILABLE', 'The message bus is closed'));
     for (const { consumer } of this.groups.values()) consumer.close();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
   }

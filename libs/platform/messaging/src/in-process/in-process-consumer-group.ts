@@ -27,7 +27,8 @@ export class SubjectLog {
   append(data: Uint8Array, headers: MessageHeaders): LoggedMessage {
     const message = { seq: this.nextSeq++, data, headers };
     this.entries.push(message);
-    if (this.entries.length > this.maxRetained) this.entries.splice(0, this.entries.length - this.maxRetained);
+    if (this.entries.length > this.maxRetained)
+      this.entries.splice(0, this.entries.length - this.maxRetained);
     return message;
   }
 
@@ -73,7 +74,11 @@ export class InProcessConsumerGroup {
     private readonly isolate: <T>(work: () => T) => T,
   ) {}
 
-  join(definition: EventDefinition, handler: EventHandlerFn<EventDefinition>, options: ConsumeOptions): () => Promise<void> {
+  join(
+    definition: EventDefinition,
+    handler: EventHandlerFn<EventDefinition>,
+    options: ConsumeOptions,
+  ): () => Promise<void> {
     const member: Member = { definition, handler, options, busy: false, stopped: false, inFlight: undefined };
     this.members.push(member);
     queueMicrotask(() => this.dispatch());
@@ -134,7 +139,10 @@ export class InProcessConsumerGroup {
     const headers = { ...delivery.message.headers };
     const decoded = readDelivery(definition, decode(delivery.message.data));
     if (!decoded.ok) {
-      this.logger.error({ consumer: this.name, subject: definition.subject, err: decoded.error }, 'event payload is invalid; dropped');
+      this.logger.error(
+        { consumer: this.name, subject: definition.subject, err: decoded.error },
+        'event payload is invalid; dropped',
+      );
       options.onExhausted?.(decoded.envelope, decoded.error);
       return;
     }
@@ -145,14 +153,26 @@ export class InProcessConsumerGroup {
     } catch (error) {
       if (delivery.attempt >= maxDeliver) {
         this.logger.error(
-          { err: error, consumer: this.name, subject: definition.subject, eventId: decoded.envelope.id, attempts: delivery.attempt },
+          {
+            err: error,
+            consumer: this.name,
+            subject: definition.subject,
+            eventId: decoded.envelope.id,
+            attempts: delivery.attempt,
+          },
           'event handler failed on its last delivery; given up',
         );
         options.onExhausted?.(decoded.envelope, error);
         return;
       }
       this.logger.warn(
-        { err: error, consumer: this.name, subject: definition.subject, eventId: decoded.envelope.id, attempt: delivery.attempt },
+        {
+          err: error,
+          consumer: this.name,
+          subject: definition.subject,
+          eventId: decoded.envelope.id,
+          attempt: delivery.attempt,
+        },
         'event handler failed; will redeliver',
       );
       this.redeliverLater({ message: delivery.message, attempt: delivery.attempt + 1 }, options);
@@ -160,7 +180,10 @@ export class InProcessConsumerGroup {
   }
 
   private redeliverLater(delivery: Delivery, options: ConsumeOptions): void {
-    const delay = redeliveryDelay(options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS, delivery.attempt - 1);
+    const delay = redeliveryDelay(
+      options.redeliveryDelayMs ?? DEFAULT_REDELIVERY_DELAY_MS,
+      delivery.attempt - 1,
+    );
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.ready.push(delivery);

@@ -20,7 +20,12 @@ let testNumber = 0;
     const buses: NatsBus[] = [];
     return {
       join: async () => {
-        const bus = await NatsBus.connect({ url: TEST_NATS_URL, namespace, events, logger: pino({ level: 'silent' }) });
+        const bus = await NatsBus.connect({
+          url: TEST_NATS_URL,
+          namespace,
+          events,
+          logger: pino({ level: 'silent' }),
+        });
         buses.push(bus);
         return bus;
       },

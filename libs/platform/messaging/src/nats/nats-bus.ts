@@ -1,4 +1,9 @@
-import { DomainError, type EventDefinition, type EventEnvelope, type RequestDefinition } from '@castbase/contracts';
+import {
+  DomainError,
+  type EventDefinition,
+  type EventEnvelope,
+  type RequestDefinition,
+} from '@castbase/contracts';
 import {
   JetStreamApiCodes,
   JetStreamApiError,
@@ -71,16 +76,24 @@ export class NatsBus extends MessageBus {
     try {
       nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
     } catch (error) {
-      throw new Error(`Could not connect to NATS at ${options.url}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`Could not connect to NATS at ${options.url}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     void (async () => {
       for await (const status of nc.status()) {
-        if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ status: status.type }, 'NATS connection');
+        if (status.type === 'disconnect' || status.type === 'reconnect')
+          logger.warn({ status: status.type }, 'NATS connection');
       }
     })();
     try {
       const jsm = await jetstreamManager(nc);
-      if (subjects.all.length > 0) await ensureStream(jsm, naming.stream, subjects.all.map((subject) => naming.subject(subject)));
+      if (subjects.all.length > 0)
+        await ensureStream(
+          jsm,
+          naming.stream,
+          subjects.all.map((subject) => naming.subject(subject)),
+        );
       return new NatsBus(nc, jetstream(nc), jsm, naming, subjects, logger);
     } catch (error) {
       await nc.close();
@@ -111,7 +124,11 @@ export class NatsBus extends MessageBus {
     return readReply(definition, decode(reply.data), this.logger);
   }
 
-  async respond<D extends RequestDefinition>(definition: D, handler: RequestHandlerFn<D>, options: RespondOptions): Promise<BusSubscription> {
+  async respond<D extends RequestDefinition>(
+    definition: D,
+    handler: RequestHandlerFn<D>,
+    options: RespondOptions,
+  ): Promise<BusSubscription> {
     this.assertOpen();
     const inFlight = new Set<Promise<void>>();
     const reply = async (message: Msg): Promise<void> => {
@@ -120,7 +137,12 @@ export class NatsBus extends MessageBus {
       try {
         raw = decode(message.data);
       } catch {
-        message.respond(encode({ ok: false, error: new DomainError('VALIDATION_FAILED', 'The request is not JSON').toJSON() }));
+        message.respond(
+          encode({
+            ok: false,
+            error: new DomainError('VALIDATION_FAILED', 'The request is not JSON').toJSON(),
+          }),
+        );
         return;
       }
       const envelope = await withIncomingContext(headers, () =>
@@ -180,7 +202,14 @@ export class NatsBus extends MessageBus {
           consumerName,
           logger: this.logger,
         };
-        stops.push(await runDurableConsumer(target, definition, handler as unknown as EventHandlerFn<EventDefinition>, options));
+        stops.push(
+          await runDurableConsumer(
+            target,
+            definition,
+            handler as unknown as EventHandlerFn<EventDefinition>,
+            options,
+          ),
+        );
       }
     } catch (error) {
       await Promise.all(stops.map((stop) => stop()));
@@ -214,11 +243,17 @@ export class NatsBus extends MessageBus {
 }
 
 function requestFailure(error: unknown): DomainError {
-  if (error instanceof errors.RequestError && error.isNoResponders()) return new DomainError('SERVICE_UNAVAILABLE');
-  if (error instanceof errors.TimeoutError || (error instanceof Error && error.cause instanceof errors.TimeoutError)) {
+  if (error instanceof errors.RequestError && error.isNoResponders())
+    return new DomainError('SERVICE_UNAVAILABLE');
+  if (
+    error instanceof errors.TimeoutError ||
+    (error instanceof Error && error.cause instanceof errors.TimeoutError)
+  ) {
     return new DomainError('BUS_TIMEOUT');
   }
-  return new DomainError('SERVICE_UNAVAILABLE', undefined, { reason: error instanceof Error ? error.message : String(error) });
+  return new DomainError('SERVICE_UNAVAILABLE', undefined, {
+    reason: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /**
@@ -235,7 +270,8 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
       if (missing.length > 0) await jsm.streams.update(name, { subjects: [...existing, ...missing] });
       return;
     } catch (error) {
-      if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound)) throw error;
+      if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound))
+        throw error;
     }
     try {
       await jsm.streams.add({
@@ -252,4 +288,3 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
     }
   }
 }
-

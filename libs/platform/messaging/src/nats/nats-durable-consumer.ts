@@ -58,7 +58,10 @@ export async function runDurableConsumer(
   };
   const info = await target.jsm.consumers.add(target.stream, config);
   if (info.config.max_deliver !== config.max_deliver || info.config.ack_wait !== config.ack_wait) {
-    await target.jsm.consumers.update(target.stream, target.durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait });
+    await target.jsm.consumers.update(target.stream, target.durable, {
+      max_deliver: config.max_deliver,
+      ack_wait: config.ack_wait,
+    });
   }
   const consumer = await target.js.consumers.get(target.stream, target.durable);
   const messages = await consumer.consume({ max_messages: PULL_BATCH });
@@ -71,7 +74,9 @@ export async function runDurableConsumer(
       }
       await handleDelivery(target, message, definition, handler, options);
     }
-  })().catch((error: unknown) => target.logger.error({ err: error, durable: target.durable }, 'consumer loop failed'));
+  })().catch((error: unknown) =>
+    target.logger.error({ err: error, durable: target.durable }, 'consumer loop failed'),
+  );
   return async () => {
     stopping = true;
     await messages.close();
@@ -107,10 +112,18 @@ async function handleDelivery(
   // Tell the server we are still working so a long handler doesn't get its message handed to another replica.
   const heartbeat = setInterval(() => message.working(), Math.max(250, ackWaitMs / 2));
   try {
-    await withIncomingContext(headers, () => handler(decoded.envelope, { headers, definition, deliveryAttempt: attempt }));
+    await withIncomingContext(headers, () =>
+      handler(decoded.envelope, { headers, definition, deliveryAttempt: attempt }),
+    );
     message.ack();
   } catch (error) {
-    const log = { err: error, consumer: target.consumerName, subject: definition.subject, eventId: decoded.envelope.id, attempt };
+    const log = {
+      err: error,
+      consumer: target.consumerName,
+      subject: definition.subject,
+      eventId: decoded.envelope.id,
+      attempt,
+    };
     if (attempt >= (options.maxDeliver ?? DEFAULT_MAX_DELIVER)) {
       target.logger.error(log, 'event handler failed on its last delivery; given up');
       message.term('handler failed on its last delivery');

@@ -10,7 +10,9 @@ const CONSUMER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 export class NatsNaming {
   constructor(readonly namespace: string = DEFAULT_BUS_NAMESPACE) {
     if (!NAMESPACE.test(namespace)) {
-      throw new Error(`Bus namespace "${namespace}" must be letters, digits, "-" or "_" (it prefixes every NATS subject)`);
+      throw new Error(
+        `Bus namespace "${namespace}" must be letters, digits, "-" or "_" (it prefixes every NATS subject)`,
+      );
     }
   }
 

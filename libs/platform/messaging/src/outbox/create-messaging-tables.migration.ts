@@ -18,7 +18,9 @@ export class CreateMessagingTables extends Migration {
         `"occurred_at" timestamptz not null, "published_at" timestamptz null, "attempts" int not null default 0, ` +
         `"last_error" text null, primary key ("id"));`,
     );
-    this.addSql(`create index "outbox_messages_unpublished_idx" on ${table('outbox_messages')} ("published_at", "id");`);
+    this.addSql(
+      `create index "outbox_messages_unpublished_idx" on ${table('outbox_messages')} ("published_at", "id");`,
+    );
     this.addSql(
       `create table ${table('processed_events')} (` +
         `"consumer" varchar(255) not null, "event_id" uuid not null, "processed_at" timestamptz not null, ` +
@@ -35,7 +37,8 @@ export class CreateMessagingTables extends Migration {
 
   private targetSchema(): string | undefined {
     const schema = this.config.get('migrations').schema ?? this.config.get('schema');
-    if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unexpected schema name "${schema}"`);
+    if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+      throw new Error(`Unexpected schema name "${schema}"`);
     return schema;
   }
 }

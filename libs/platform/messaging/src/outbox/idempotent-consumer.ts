@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@castbase/contracts';
+import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProcessedEvent } from './processed-event.entity.js';
 
@@ -14,15 +15,18 @@ export class IdempotentConsumer {
   ) {}
 
   /** Runs `work` once per event id for this consumer. Resolves true when it ran, false for a duplicate. */
-  async handle(envelope: Pick<EventEnvelope<unknown>, 'id'>, work: (em: EntityManager) => Promise<void>): Promise<boolean> {
-    return this.em.fork().transactional(async (em) => {
+  async handle(
+    envelope: Pick<EventEnvelope<unknown>, 'id'>,
+    work: (em: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return this.em.fork({ disableContextResolution: true }).transactional(async (em) => {
       // A concurrent delivery of the same event waits here on the primary key until this one commits or rolls back.
       const { affectedRows } = await em
         .createQueryBuilder(ProcessedEvent)
         .insert({ consumer: this.consumer, eventId: envelope.id, processedAt: new Date() })
         .onConflict(['consumer', 'eventId'])
         .ignore()
-        .execute('run');
+        .execute<QueryResult<ProcessedEvent>>('run');
       if (affectedRows === 0) return false;
       await work(em);
       return true;

@@ -1,4 +1,10 @@
-import { ChangeSetType, type EventManager, type EventSubscriber, type FlushEventArgs, type TransactionEventArgs } from '@mikro-orm/core';
+import {
+  ChangeSetType,
+  type EventManager,
+  type EventSubscriber,
+  type FlushEventArgs,
+  type TransactionEventArgs,
+} from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -16,7 +22,9 @@ class OutboxCommitSubscriber implements EventSubscriber {
   afterFlush({ em, uow }: FlushEventArgs): void {
     const inserted = uow
       .getChangeSets()
-      .some((changeSet) => changeSet.type === ChangeSetType.CREATE && changeSet.entity instanceof OutboxMessage);
+      .some(
+        (changeSet) => changeSet.type === ChangeSetType.CREATE && changeSet.entity instanceof OutboxMessage,
+      );
     if (!inserted) return;
     const transaction = em.getTransactionContext<object>();
     if (!transaction) return this.notify();
@@ -25,8 +33,8 @@ class OutboxCommitSubscriber implements EventSubscriber {
   }
 
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
-    if (!transaction || 'savepointName' in transaction) return;
-    const pending = this.awaitingCommit.delete(transaction) || this.savepointPending;
+    if (!transaction || 'savepointName' in (transaction as object)) return;
+    const pending = this.awaitingCommit.delete(transaction as object) || this.savepointPending;
     this.savepointPending = false;
     if (pending) this.notify();
   }

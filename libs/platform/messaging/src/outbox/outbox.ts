@@ -14,7 +14,9 @@ export class InvalidEventPayloadError extends Error {
     readonly subject: string,
     readonly issues: ReturnType<typeof validationIssues>,
   ) {
-    super(`Event payload for ${subject} is invalid: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    super(
+      `Event payload for ${subject} is invalid: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
 }
 
@@ -34,7 +36,8 @@ export class Outbox {
     headers?: MessageHeaders,
   ): EventEnvelope<PayloadOf<D>> {
     const parsed = definition.payload.safeParse(payload);
-    if (!parsed.success) throw new InvalidEventPayloadError(definition.subject, validationIssues(parsed.error));
+    if (!parsed.success)
+      throw new InvalidEventPayloadError(definition.subject, validationIssues(parsed.error));
     const occurredAt = new Date();
     const message = em.create(OutboxMessage, {
       id: newEventId(occurredAt.getTime()),
@@ -47,6 +50,11 @@ export class Outbox {
       lastError: null,
     });
     em.persist(message);
-    return { id: message.id, subject: message.subject, occurredAt: occurredAt.toISOString(), payload: parsed.data as PayloadOf<D> };
+    return {
+      id: message.id,
+      subject: message.subject,
+      occurredAt: occurredAt.toISOString(),
+      payload: parsed.data as PayloadOf<D>,
+    };
   }
 }

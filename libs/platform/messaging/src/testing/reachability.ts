@@ -16,4 +16,5 @@ export function isReachable(url: string, defaultPort: number, timeoutMs = 500): 
 }
 
 export const TEST_NATS_URL = process.env['NATS_URL'] || 'nats://127.0.0.1:4222';
-export const TEST_DATABASE_ADMIN_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_DATABASE_ADMIN_URL =
+  process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';

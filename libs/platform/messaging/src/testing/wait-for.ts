@@ -1,19 +1,19 @@
 /**
- * Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs` naming what
+ * Polls `probe` until it returns a value other than undefined/null/false, or fails after `timeoutMs` naming what
  * was awaited. Tests wait for outcomes this way, never by sleeping a fixed time. Same signature as the
- * `waitFor` being added to @castbase/platform-testing, so this copy can be swapped for it.
+ * `waitFor` being added to @castbase/platform-testing, except that null also means "not yet" here.
  */
 export async function waitFor<T>(
   description: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   { timeoutMs = 10_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await probe();
-      if (value !== undefined && value !== false) return value;
+      if (value !== undefined && value !== null && value !== false) return value;
     } catch (error) {
       lastError = error;
     }

@@ -35,7 +35,8 @@ export class FilesystemLayout {
   private inside(folder: string, key: string): string {
     assertStorageKey(key);
     const resolved = path.resolve(folder, ...key.split('/'));
-    if (!resolved.startsWith(folder + path.sep)) throw new StorageKeyError(key, 'it resolves outside the store');
+    if (!resolved.startsWith(folder + path.sep))
+      throw new StorageKeyError(key, 'it resolves outside the store');
     return resolved;
   }
 
@@ -55,7 +56,11 @@ export class FilesystemLayout {
 
   /** Removes folders left empty by a delete, up to (not including) `folder`. */
   async pruneEmptyFolders(folder: string, filePath: string): Promise<void> {
-    for (let current = path.dirname(filePath); current.startsWith(folder + path.sep); current = path.dirname(current)) {
+    for (
+      let current = path.dirname(filePath);
+      current.startsWith(folder + path.sep);
+      current = path.dirname(current)
+    ) {
       try {
         await rmdir(current);
       } catch {
@@ -108,7 +113,10 @@ function asKeyConflict(key: string, error: unknown): unknown {
   const code = errorCode(error);
   if (code === 'ENAMETOOLONG') return new StorageKeyError(key, 'a segment is too long for the filesystem');
   if (code && KEY_CONFLICT_CODES.has(code)) {
-    return new StorageKeyError(key, 'it clashes with an existing key that is also a folder of this one, or the reverse');
+    return new StorageKeyError(
+      key,
+      'it clashes with an existing key that is also a folder of this one, or the reverse',
+    );
   }
   return error;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { DEFAULT_CONTENT_TYPE } from '../object-storage.js';
 import { isMissing } from './filesystem-layout.js';
 
 const sidecarSchema = z.object({
@@ -15,8 +16,6 @@ const sidecarSchema = z.object({
 });
 
 export type FilesystemSidecar = z.infer<typeof sidecarSchema>;
-
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 export async function writeSidecar(tmpFolder: string, sidecar: FilesystemSidecar): Promise<string> {
   const temporaryPath = path.join(tmpFolder, `${randomUUID()}.json`);

@@ -47,7 +47,10 @@ describe('FilesystemObjectStorage on disk', () => {
   });
 
   it('keeps the content at objects/<key> and a JSON sidecar at metadata/<key>, with nothing left in tmp', async () => {
-    await storage.put('podcasts/1/cover.jpg', 'jpeg', { contentType: 'image/jpeg', cacheControl: 'max-age=60' });
+    await storage.put('podcasts/1/cover.jpg', 'jpeg', {
+      contentType: 'image/jpeg',
+      cacheControl: 'max-age=60',
+    });
     expect(await readFile(path.join(root, 'objects/podcasts/1/cover.jpg'), 'utf8')).toBe('jpeg');
     expect(JSON.parse(await readFile(path.join(root, 'metadata/podcasts/1/cover.jpg'), 'utf8'))).toEqual({
       contentType: 'image/jpeg',
@@ -99,23 +102,34 @@ describe('FilesystemObjectStorage on disk', () => {
 
   it('writes nothing outside its root for any traversal key', async () => {
     await storage.put('inside/file', 'inside');
-    for (const key of TRAVERSAL_KEYS) await expect(storage.put(key, 'escape')).rejects.toBeInstanceOf(StorageKeyError);
-    await expect(storage.scoped('tenant').put('../../../escape', 'escape')).rejects.toBeInstanceOf(StorageKeyError);
+    for (const key of TRAVERSAL_KEYS)
+      await expect(storage.put(key, 'escape')).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(storage.scoped('tenant').put('../../../escape', 'escape')).rejects.toBeInstanceOf(
+      StorageKeyError,
+    );
     expect(await readdir(parent)).toEqual(['store']);
-    expect(await Array.fromAsync(storage.list(''))).toEqual(['inside/file']);
+    const stored: string[] = [];
+    for await (const key of storage.list('')) stored.push(key);
+    expect(stored).toEqual(['inside/file']);
   });
 
   it('builds URLs under <publicBaseUrl>/storage/ with each key segment encoded', async () => {
-    expect(storage.publicUrl('public/a b/ü?.jpg')).toBe('https://castbase.example/api/storage/public/a%20b/%C3%BC%3F.jpg');
+    expect(storage.publicUrl('public/a b/ü?.jpg')).toBe(
+      'https://castbase.example/api/storage/public/a%20b/%C3%BC%3F.jpg',
+    );
     const url = new URL(await storage.signedGetUrl('private/x.mp3', { expiresInSeconds: 90 }));
     expect(url.pathname).toBe('/api/storage/private/x.mp3');
     expect([...url.searchParams.keys()]).toEqual(['expires', 'signature']);
   });
 
   it('describes itself with its root folder', () => {
-    expect(new FilesystemObjectStorage({ root: './.data/storage', publicBaseUrl: 'http://x', signingSecret: 's' }).describe()).toBe(
-      'filesystem (./.data/storage)',
-    );
+    expect(
+      new FilesystemObjectStorage({
+        root: './.data/storage',
+        publicBaseUrl: 'http://x',
+        signingSecret: 's',
+      }).describe(),
+    ).toBe('filesystem (./.data/storage)');
   });
 });
 

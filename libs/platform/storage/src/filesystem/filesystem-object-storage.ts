@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 import { assertByteRange, contentRangeHeader, resolveByteRange } from '../byte-range.js';
 import {
+  DEFAULT_CONTENT_TYPE,
   ObjectStorage,
   systemClock,
   type Clock,
@@ -25,7 +26,7 @@ import { parseSignedGetUrlOptions, parseSignedPutUrlOptions } from '../signed-ur
 import { StorageObjectNotFoundError, StorageSignatureError } from '../storage-errors.js';
 import { assertListPrefix, assertStorageKey, encodeKeyForUrl, toFolderPrefix } from '../storage-key.js';
 import { FilesystemLayout, errorCode, isMissing } from './filesystem-layout.js';
-import { DEFAULT_CONTENT_TYPE, readSidecar, writeSidecar, type FilesystemSidecar } from './filesystem-metadata.js';
+import { readSidecar, writeSidecar, type FilesystemSidecar } from './filesystem-metadata.js';
 import {
   signFilesystemRequest,
   verifyFilesystemSignature,
@@ -154,7 +155,12 @@ export class FilesystemObjectStorage extends ObjectStorage {
     assertStorageKey(key);
     const { expiresInSeconds, downloadName } = parseSignedGetUrlOptions(options);
     const expires = this.expiryAfter(expiresInSeconds);
-    const signature = signFilesystemRequest(this.options.signingSecret, { method: 'GET', key, expires, downloadName });
+    const signature = signFilesystemRequest(this.options.signingSecret, {
+      method: 'GET',
+      key,
+      expires,
+      downloadName,
+    });
     return this.urlFor(key, { expires: String(expires), download: downloadName, signature });
   }
 
@@ -162,7 +168,12 @@ export class FilesystemObjectStorage extends ObjectStorage {
     assertStorageKey(key);
     const { expiresInSeconds, contentType } = parseSignedPutUrlOptions(options);
     const expires = this.expiryAfter(expiresInSeconds);
-    const signature = signFilesystemRequest(this.options.signingSecret, { method: 'PUT', key, expires, contentType });
+    const signature = signFilesystemRequest(this.options.signingSecret, {
+      method: 'PUT',
+      key,
+      expires,
+      contentType,
+    });
     return {
       url: this.urlFor(key, { expires: String(expires), signature }),
       method: 'PUT',
@@ -225,7 +236,12 @@ function toChunks(body: ObjectBody): Readable {
 
 function toHead(size: number, modifiedAtMs: number, sidecar: FilesystemSidecar): ObjectHead {
   const lastModified = new Date(modifiedAtMs);
-  const head: ObjectHead = { contentLength: size, contentType: sidecar.contentType, etag: sidecar.etag, lastModified };
+  const head: ObjectHead = {
+    contentLength: size,
+    contentType: sidecar.contentType,
+    etag: sidecar.etag,
+    lastModified,
+  };
   if (sidecar.cacheControl !== undefined) head.cacheControl = sidecar.cacheControl;
   return head;
 }

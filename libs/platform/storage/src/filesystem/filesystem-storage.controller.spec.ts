@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import type { ObjectStorage } from '../object-storage.js';
 import { AdjustableClock } from '../testing/adjustable-clock.js';
-import { startFilesystemStorageApp, type FilesystemStorageTestApp } from '../testing/filesystem-storage-test-app.js';
+import {
+  startFilesystemStorageApp,
+  type FilesystemStorageTestApp,
+} from '../testing/filesystem-storage-test-app.js';
 
 /** A GET whose path is sent exactly as written; fetch would normalise `..` and `%2E%2E` away. */
 function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; body: string }> {
@@ -32,10 +35,17 @@ describe('FilesystemStorageController', () => {
   beforeAll(async () => {
     parent = await mkdtemp(path.join(tmpdir(), 'castbase-storage-http-'));
     await writeFile(path.join(parent, 'outside.txt'), 'outside the store');
-    app = await startFilesystemStorageApp({ root: path.join(parent, 'root'), signingSecret: 's'.repeat(40), clock: clock.now });
+    app = await startFilesystemStorageApp({
+      root: path.join(parent, 'root'),
+      signingSecret: 's'.repeat(40),
+      clock: clock.now,
+    });
     storage = app.storage;
     await storage.put('podcasts/1/episode.mp3', episode, { contentType: 'audio/mpeg' });
-    await storage.put('public/podcasts/1/cover.jpg', 'cover', { contentType: 'image/jpeg', cacheControl: 'public, max-age=300' });
+    await storage.put('public/podcasts/1/cover.jpg', 'cover', {
+      contentType: 'image/jpeg',
+      cacheControl: 'public, max-age=300',
+    });
   });
 
   afterAll(async () => {
@@ -121,7 +131,10 @@ describe('FilesystemStorageController', () => {
       clock.reset();
       const response = await fetch(url);
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'This storage URL has expired' });
+      expect(await response.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'This storage URL has expired',
+      });
     });
 
     it('refuses a URL whose expiry, key or download name was changed with 403 "signature is invalid"', async () => {
@@ -172,7 +185,11 @@ describe('FilesystemStorageController', () => {
 
     it('refuses an upload with another Content-Type than the signed one', async () => {
       const upload = await storage.signedPutUrl('uploads/typed.mp3', { contentType: 'audio/mpeg' });
-      const response = await fetch(upload.url, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>' });
+      const response = await fetch(upload.url, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/html' },
+        body: '<script>',
+      });
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ message: 'This storage URL signature is invalid' });
       expect(await storage.exists('uploads/typed.mp3')).toBe(false);
@@ -183,7 +200,7 @@ describe('FilesystemStorageController', () => {
       const url = await storage.signedGetUrl('uploads/existing.mp3');
       const response = await fetch(url, { method: 'PUT', body: 'overwritten' });
       expect(response.status).toBe(403);
-      expect((await fetch(url).then((read) => read.text()))).toBe('original');
+      expect(await fetch(url).then((read) => read.text())).toBe('original');
     });
 
     it('refuses an unsigned upload, even under the public prefix', async () => {

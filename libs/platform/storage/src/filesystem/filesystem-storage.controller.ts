@@ -24,7 +24,11 @@ import { assertStorageKey } from '../storage-key.js';
 import { FILESYSTEM_STORAGE_ROUTE, FilesystemObjectStorage } from './filesystem-object-storage.js';
 
 const signedQuerySchema = z.object({
-  expires: z.string().regex(/^\d{1,12}$/).transform(Number).optional(),
+  expires: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number)
+    .optional(),
   signature: z.string().max(128).optional(),
   download: z.string().optional(),
 });
@@ -52,8 +56,9 @@ export class FilesystemStorageController {
   ): Promise<StreamableFile | undefined> {
     const key = keyFrom(segments);
     const { expires, signature, download } = parseSignedQuery(query);
-    const downloadName = this.storage.isPublic(key) ? undefined : download;
-    if (!this.storage.isPublic(key)) this.storage.authorize({ method: 'GET', key, expires, signature, downloadName });
+    const isPublic = this.storage.isPublic(key);
+    const downloadName = isPublic ? undefined : download;
+    if (!isPublic) this.storage.authorize({ method: 'GET', key, expires, signature, downloadName });
 
     const head = await this.storage.head(key);
     if (!head) throw new StorageObjectNotFoundError(key);
@@ -85,7 +90,10 @@ export class FilesystemStorageController {
     const { expires, signature } = parseSignedQuery(query);
     this.storage.authorize({ method: 'PUT', key, expires, signature, contentType: contentType ?? '' });
     if (request.readableEnded) {
-      throw new DomainError('INTERNAL', 'The upload was already read by a body parser; serve /storage without one');
+      throw new DomainError(
+        'INTERNAL',
+        'The upload body was already consumed by a JSON or form body parser; disable body parsing for /storage routes',
+      );
     }
     await this.storage.put(key, request, { contentType });
     const head = await this.storage.head(key);

@@ -17,6 +17,7 @@ import { DomainError } from '@castbase/contracts';
 import { assertByteRange, rangeHeader } from '../byte-range.js';
 import { attachmentDisposition } from '../content-disposition.js';
 import {
+  DEFAULT_CONTENT_TYPE,
   ObjectStorage,
   systemClock,
   type Clock,
@@ -56,7 +57,6 @@ export interface S3ObjectStorageOptions {
 
 /** S3's limit on keys per DeleteObjects request. */
 const DELETE_BATCH_SIZE = 1000;
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: S3Client;
@@ -75,7 +75,6 @@ export class S3ObjectStorage extends ObjectStorage {
       forcePathStyle: options.forcePathStyle ?? false,
       credentials: options.credentials,
       requestChecksumCalculation: options.requestChecksumCalculation ?? 'WHEN_SUPPORTED',
-      responseChecksumValidation: options.requestChecksumCalculation ?? 'WHEN_SUPPORTED',
     };
     this.client = new S3Client(clientConfig);
     this.presigningClient = new S3Client({ ...clientConfig, requestChecksumCalculation: 'WHEN_REQUIRED' });
@@ -112,7 +111,8 @@ export class S3ObjectStorage extends ObjectStorage {
           Range: options.range && rangeHeader(options.range),
         }),
       );
-      if (!(output.Body instanceof Readable)) throw new Error('S3 answered GetObject without a Node stream body');
+      if (!(output.Body instanceof Readable))
+        throw new Error('S3 answered GetObject without a Node stream body');
       const object: StoredObject = {
         body: output.Body,
         contentLength: output.ContentLength ?? 0,
@@ -166,7 +166,11 @@ export class S3ObjectStorage extends ObjectStorage {
         }),
       );
       if (output.Errors?.length) {
-        const failures = output.Errors.map(({ Key, Code, Message }) => ({ key: Key, code: Code, message: Message }));
+        const failures = output.Errors.map(({ Key, Code, Message }) => ({
+          key: Key,
+          code: Code,
+          message: Message,
+        }));
         throw new DomainError('INTERNAL', 'Some stored objects could not be deleted', { failures });
       }
     }
@@ -174,7 +178,10 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async *list(prefix: string): AsyncIterable<string> {
     assertListPrefix(prefix);
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix })) {
+    for await (const page of paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: prefix },
+    )) {
       for (const object of page.Contents ?? []) if (object.Key !== undefined) yield object.Key;
     }
   }
@@ -185,9 +192,13 @@ export class S3ObjectStorage extends ObjectStorage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
-      ResponseContentDisposition: downloadName === undefined ? undefined : attachmentDisposition(downloadName),
+      ResponseContentDisposition:
+        downloadName === undefined ? undefined : attachmentDisposition(downloadName),
     });
-    return getSignedUrl(this.presigningClient, command, { expiresIn: expiresInSeconds, signingDate: this.clock() });
+    return getSignedUrl(this.presigningClient, command, {
+      expiresIn: expiresInSeconds,
+      signingDate: this.clock(),
+    });
   }
 
   async signedPutUrl(key: string, options: SignedPutUrlOptions): Promise<SignedUpload> {

@@ -1,29 +1,28 @@
+// Once per Jest run (on the built packages: `npm test` builds first): find PostgreSQL (TEST_DATABASE_URL,
+// DATABASE_URL, the machine's 127.0.0.1:5432, or an embedded one), build a template database with every
+// service's migrations, and find NATS (NATS_URL or 127.0.0.1:4222). Test files clone the template
+// (`createTestDatabase`), so each starts from a migrated, empty database.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '@castbase/platform-persistence';
-import { isPortOpen, TEST_ENV, urlForDatabase } from '@castbase/platform-testing';
-import { migrateAllServices } from '../../apps/all-in-one/src/migrate-all.js';
 
-declare global {
-  // eslint-disable-next-line no-var -- shared with the teardown, which runs in the same context
-  var __castbaseTeardown: (() => Promise<void>) | undefined;
-}
+const built = new URL('../../apps/all-in-one/dist/migrate-all.js', import.meta.url);
 
-/**
- * Once per `jest` run: find PostgreSQL (DATABASE_URL, the machine's 127.0.0.1:5432, or an embedded one),
- * build a template database with every service's migrations, and find NATS (NATS_URL or 127.0.0.1:4222).
- * Test files clone the template, so each starts from a migrated, empty database.
- */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup() {
+  if (!existsSync(built)) throw new Error('The workspace is not built: run `npm test` (it builds first) or `npm run build`');
+  const { startEmbeddedPostgres } = await import('@castbase/platform-persistence');
+  const { isPortOpen, TEST_ENV, urlForDatabase } = await import('@castbase/platform-testing');
+  const { migrateAllServices } = await import(built.href);
+
   const runId = randomBytes(3).toString('hex');
   process.env[TEST_ENV.runId] = runId;
   process.env[TEST_ENV.devSigningKey] = randomBytes(32).toString('hex');
 
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | undefined;
+  let stopEmbedded;
   if (!adminUrl && (await isPortOpen('127.0.0.1', 5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!adminUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'castbase-test-pg-'));
@@ -50,10 +49,7 @@ export default async function globalSetup(): Promise<void> {
   }
 
   globalThis.__castbaseTeardown = async () => {
-    const leftovers = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`%\\_${runId}\\_%`, template],
-    );
+    const leftovers = await admin.query(`select datname from pg_database where datname like $1 or datname = $2`, [`%\\_${runId}\\_%`, template]);
     for (const { datname } of leftovers.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
     await stopEmbedded?.();

@@ -1,0 +1,11 @@
+import { catalogEvents } from './catalog/messages.js';
+import { feedsEvents } from './feeds/feeds.js';
+import { mediaEvents } from './media/media.js';
+import type { EventDefinition } from './messaging/definitions.js';
+
+/** Every event subject of the product: the JetStream stream's subject list. */
+export const ALL_EVENTS: readonly EventDefinition[] = [
+  ...Object.values(catalogEvents),
+  ...Object.values(mediaEvents),
+  ...Object.values(feedsEvents),
+];

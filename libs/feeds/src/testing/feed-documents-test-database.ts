@@ -1,0 +1,27 @@
+import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
+import { migrateServiceDatabase, openServiceDatabase, type ServiceDatabaseDefinition } from '@castbase/platform-persistence';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CreateFeedDocuments } from '../feed-documents/create-feed-documents.migration.js';
+import { FeedDocumentEntity } from '../feed-documents/feed-document.entity.js';
+
+/** Only the feed_documents table, for tests of the pieces that sit directly on it. */
+export const feedDocumentsOnlyDatabase: ServiceDatabaseDefinition = {
+  service: 'feeds',
+  entities: [FeedDocumentEntity],
+  migrations: [{ name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments }],
+};
+
+/** A fresh database (cloned from the test template) with the `feeds` schema migrated. */
+export async function openFeedsTestDatabase(definition: ServiceDatabaseDefinition = feedDocumentsOnlyDatabase): Promise<{ database: TestDatabase; orm: MikroORM; close(): Promise<void> }> {
+  const database = await createTestDatabase('feeds');
+  const orm = await openServiceDatabase(definition, { url: database.url, poolMax: 4 });
+  await migrateServiceDatabase(orm, definition.service);
+  return {
+    database,
+    orm,
+    close: async () => {
+      await orm.close();
+      await database.drop();
+    },
+  };
+}
