@@ -1,36 +1,19 @@
 import 'reflect-metadata';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import pg from 'pg';
 import { pino } from 'pino';
 import request from 'supertest';
 import { catalogEvents, type EpisodeMedia, type PayloadOf } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { createTestDatabase, testEnv, waitFor, type TestDatabase } from '@castbase/platform-testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import { AnalyticsModule } from './analytics.module.js';
 
 type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
-
-/** A database cloned from the migrated template when the Jest global setup made one, else an empty one. */
-async function freshDatabase(): Promise<TestDatabase> {
-  if (testEnv('templateDatabase')) return createTestDatabase('cbtest_analytics');
-  const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cbtest_analytics_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
 
 function mediaAt(url: string): EpisodeMedia {
   return {
@@ -79,7 +62,7 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   }
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await createTestDatabase('cbtest_analytics');
     const silent = pino({ level: 'silent' });
 
     @Module({

@@ -1,11 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from '@castbase/platform-auth';
 import type { AppConfig } from '@castbase/platform-config';
 import { EpisodesController } from './episodes/episodes.controller.js';
-import { ApiThrottlerGuard } from './http/api-throttler.guard.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { MediaController } from './media/media.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
@@ -25,14 +23,10 @@ export class GatewayModule {
           audience: config.OIDC_AUDIENCE,
           devSigningKey: config.AUTH_DEV_SIGNING_KEY,
         }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'api', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
       ],
       controllers: [PodcastsController, EpisodesController, MediaController],
-      providers: [
-        { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: APP_GUARD, useClass: ApiThrottlerGuard },
-      ],
+      providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
     };
   }
 }

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
 import { pino } from 'pino';
 import {
   MEDIA_MAX_BYTES,
@@ -23,32 +22,10 @@ import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg'
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { ObjectStorage, StorageModule } from '@castbase/platform-storage';
-import {
-  createTestDatabase,
-  freePort,
-  testEnv,
-  waitFor,
-  type TestDatabase,
-} from '@castbase/platform-testing';
+import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import { MediaModule } from './media.module.js';
 
 type FileStored = EventEnvelope<PayloadOf<typeof mediaEvents.fileStored>>;
-
-/** A database cloned from the migrated template when the Jest global setup made one, else an empty one. */
-async function freshDatabase(): Promise<TestDatabase> {
-  if (testEnv('templateDatabase')) return createTestDatabase('cbtest_media');
-  const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cbtest_media_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
 
 describe('media service: uploads straight to storage, probed with ffprobe', () => {
   let database: TestDatabase;
@@ -81,7 +58,7 @@ describe('media service: uploads straight to storage, probed with ffprobe', () =
       .execute<Array<Record<string, unknown>>>(sql, parameters);
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    database = await createTestDatabase('cbtest_media');
     probeFoldersBefore = await probeFolders();
     workFolder = await mkdtemp(join(tmpdir(), 'castbase-media-spec-'));
     const port = await freePort();

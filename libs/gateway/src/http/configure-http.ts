@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { rateLimit } from 'express-rate-limit';
+import { errorCatalogue } from '@castbase/contracts';
 import type { AppConfig } from '@castbase/platform-config';
 import { securityHeaders } from './security-headers.js';
 
@@ -17,6 +19,16 @@ export function configureGatewayHttp(app: INestApplication, config: AppConfig): 
   })) {
     express.use(middleware);
   }
+  express.use(
+    '/api',
+    rateLimit({
+      windowMs: 60_000,
+      limit: config.RATE_LIMIT_PER_MINUTE,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      message: { code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message },
+    }),
+  );
   express.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
   express.useBodyParser('urlencoded', { limit: config.JSON_BODY_LIMIT, extended: false });
   const document = SwaggerModule.createDocument(

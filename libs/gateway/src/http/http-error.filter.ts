@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { DomainError, errorCatalogue, UNEXPECTED_ERROR_MESSAGE, type ErrorCode } from '@castbase/contracts';
 
@@ -43,7 +42,6 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toResponse(error: unknown): { status: number; body: ErrorBody } {
     if (error instanceof DomainError) return { status: error.status, body: error.toJSON() };
-    if (error instanceof ThrottlerException) return { status: 429, body: { code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message } };
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');

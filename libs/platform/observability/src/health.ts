@@ -1,3 +1,4 @@
+import { Public } from '@castbase/platform-auth';
 import { Controller, Get, Inject, Injectable, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, type HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 
@@ -20,6 +21,7 @@ export class ReadinessChecks {
   }
 }
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

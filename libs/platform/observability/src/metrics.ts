@@ -1,3 +1,4 @@
+import { Public } from '@castbase/platform-auth';
 import { Controller, Get, Header, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -33,6 +34,7 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   }
 }
 
+@Public()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsRegistry) {}

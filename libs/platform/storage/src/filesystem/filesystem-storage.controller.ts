@@ -1,3 +1,4 @@
+import { Public } from '@castbase/platform-auth';
 import {
   Controller,
   Get,
@@ -41,6 +42,8 @@ const signedQuerySchema = z.object({
  *   to storage, so the host app must not run a body parser over JSON or form uploads to these routes.
  * `Range` requests are answered with 206 (or 416), and `If-None-Match` with 304.
  */
+// The URL's signature (or the public prefix) is the authorisation here, not a bearer token.
+@Public()
 @Controller(FILESYSTEM_STORAGE_ROUTE)
 @UseFilters(StorageExceptionFilter)
 export class FilesystemStorageController {
