@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -207,13 +207,13 @@ async function main() {
     console.log(`Seeding a podcast with ${EPISODES} published episodes ...`);
     const feedPath = await Promise.race([seed(baseUrl, call), exited]);
     const feedUrl = `${baseUrl}${feedPath}`;
-    const first = await fetch(feedUrl);
+    const first = await fetch(feedUrl, { headers: { 'accept-encoding': 'identity' } });
     const xml = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get('etag');
     console.log(`Feed ${feedPath}: ${first.status}, ${xml.length} bytes, ETag ${etag}`);
     const brEtag = (await fetch(feedUrl, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get('etag');
 
-    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each`);
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each; Node ${process.version}, ${availableParallelism()} CPUs shared by client and server`);
     const results = [];
     results.push(await run('GET, identity', feedUrl, {}));
     results.push(await run('GET + If-None-Match (304)', feedUrl, { 'if-none-match': etag }));

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,29 +7,15 @@ import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@castb
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { parseFeed } from './support/feed-xml.js';
 import { createAndPublishEpisode, createPodcast, uploadMp3 } from './support/publish-flow.js';
+import { exited, startBuiltProcess, waitUntilReady, type StartedProcess } from './support/processes.js';
 import { testProcessEnv } from './support/test-process-env.js';
 
-/** The built all-in-one process (`npm test` builds first), as `npm start` runs it. */
-function startProcess(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['apps/all-in-one/dist/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitUntilServing(baseUrl: string, output: () => string): Promise<void> {
-  await waitFor(`the process to serve ${baseUrl} (output so far: ${output().slice(-2000)})`, async () => (await fetch(`${baseUrl}/health/ready`)).ok, { timeoutMs: 60_000, intervalMs: 200 });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
-}
+const ALL_IN_ONE = 'apps/all-in-one/dist/main.js';
 
 describe('an event committed to the outbox survives a crash before the relay sends it', () => {
   let database: TestDatabase;
   let db: pg.Client;
-  let running: ChildProcess | undefined;
+  let running: StartedProcess | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase('crash');
@@ -39,8 +24,8 @@ describe('an event committed to the outbox survives a crash before the relay sen
   });
 
   afterAll(async () => {
-    running?.kill('SIGKILL');
-    if (running) await exited(running);
+    running?.child.kill('SIGKILL');
+    if (running) await exited(running.child);
     await db.end();
     await database.drop();
   });
@@ -48,10 +33,10 @@ describe('an event committed to the outbox survives a crash before the relay sen
   it('updates the feed after a SIGKILL and a restart, handling the published event exactly once', async () => {
     const port = await freePort();
     const env = await testProcessEnv(database, port, 'in-process');
-    const first = startProcess({ ...env, OUTBOX_RELAY_HOLD: 'true' });
-    running = first.child;
+    const first = startBuiltProcess(ALL_IN_ONE, { ...env, OUTBOX_RELAY_HOLD: 'true' });
+    running = first;
     const baseUrl = `http://localhost:${port}`;
-    await waitUntilServing(baseUrl, first.output);
+    await waitUntilReady(baseUrl, first);
 
     const alice = await createTestUser('crashy');
     const api = new ApiClient(baseUrl).as(alice);
@@ -71,9 +56,9 @@ describe('an event committed to the outbox survives a crash before the relay sen
     first.child.kill('SIGKILL');
     await exited(first.child);
 
-    const second = startProcess(env);
-    running = second.child;
-    await waitUntilServing(baseUrl, second.output);
+    const second = startBuiltProcess(ALL_IN_ONE, env);
+    running = second;
+    await waitUntilReady(baseUrl, second);
 
     const items = await waitFor('the restarted process to put the episode in the feed', async () => {
       const response = await fetch(`${baseUrl}/feeds/crashy/crash-course.xml`);

@@ -1,8 +1,9 @@
+import type { PodcastSummary } from '@castbase/contracts';
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MicrophoneIcon, PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
 import { CREATE_PODCAST_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
-import { podcastCountLabel, type PodcastSummary } from '../shared/podcasts/podcast-list.js';
+import { podcastCountLabel } from '../shared/podcasts/podcast-list.js';
 import classes from './dashboard-shell.module.css';
 
 interface PodcastSwitcherProps {

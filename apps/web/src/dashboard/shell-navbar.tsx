@@ -1,9 +1,9 @@
+import type { PodcastSummary } from '@castbase/contracts';
 import { AppShell, Button, Divider, Group, NavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../shared/auth/auth-context.js';
 import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
 import { LogoutIcon } from '../shared/icons/icons.js';
-import type { PodcastSummary } from '../shared/podcasts/podcast-list.js';
 import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { ThemeSwitch } from '../shared/theme/theme-switch.js';
 import classes from './dashboard-shell.module.css';

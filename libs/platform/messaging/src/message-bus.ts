@@ -115,6 +115,9 @@ export abstract class MessageBus {
     options?: ConsumeOptions,
   ): Promise<BusSubscription>;
 
+  /** Resolves when the bus can carry messages now (readiness); rejects with the reason otherwise. */
+  abstract checkHealth(): Promise<void>;
+
   /** Stops every responder and consumer and releases the transport. */
   abstract close(): Promise<void>;
 }

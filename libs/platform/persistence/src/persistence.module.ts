@@ -1,5 +1,6 @@
 import { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ReadinessChecks } from '@castbase/platform-observability';
 import { migrateServiceDatabase, openServiceDatabase, type DatabaseConnection, type ServiceDatabaseDefinition } from './service-database.js';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
@@ -14,6 +15,9 @@ class OrmCloser implements OnApplicationShutdown {
     await this.orm.close();
   }
 }
+
+/** Marker provider: its factory registers the service's database with the readiness checks. */
+class DatabaseReadiness {}
 
 /**
  * `forRoot` once per process (where the database is); `forService` inside each service module, which then
@@ -49,6 +53,14 @@ export class PersistenceModule {
         },
         { provide: EntityManager, inject: [MikroORM], useFactory: (orm: MikroORM) => orm.em },
         { provide: OrmCloser, inject: [MikroORM], useFactory: (orm: MikroORM) => new OrmCloser(orm) },
+        {
+          provide: DatabaseReadiness,
+          inject: [MikroORM, { token: ReadinessChecks, optional: true }],
+          useFactory: (orm: MikroORM, checks?: ReadinessChecks) => {
+            checks?.register({ name: `${definition.service}-database`, check: () => orm.em.getConnection().execute('select 1').then(() => undefined) });
+            return new DatabaseReadiness();
+          },
+        },
       ],
       exports: [MikroORM, EntityManager],
     };

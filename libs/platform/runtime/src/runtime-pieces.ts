@@ -29,11 +29,11 @@ export async function provideDatabase(config: AppConfig, allowEmbedded: boolean)
 /** The bus: NATS JetStream at NATS_URL, or (when allowed) the in-process bus. */
 export async function provideBus(config: AppConfig, service: string, allowInProcess: boolean): Promise<Piece<MessageBus>> {
   if (config.NATS_URL) {
-    const bus = await NatsBus.connect({ url: config.NATS_URL, namespace: config.BUS_NAMESPACE, events: ALL_EVENTS, name: service });
+    const bus = await NatsBus.connect({ url: config.NATS_URL, namespace: config.BUS_NAMESPACE, events: ALL_EVENTS, name: service, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
     return { value: bus, description: `NATS JetStream at ${new URL(config.NATS_URL).host} (namespace ${config.BUS_NAMESPACE})`, stop: () => bus.close() };
   }
   if (!allowInProcess) throw new Error('NATS_URL is missing (a NATS server with JetStream; required outside the all-in-one process)');
-  const bus = new InProcessBus({ events: ALL_EVENTS });
+  const bus = new InProcessBus({ events: ALL_EVENTS, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
   return { value: bus, description: 'in-process bus', stop: () => bus.close() };
 }
 

@@ -1,7 +1,7 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, MessagingModule } from '@castbase/platform-messaging';
-import { ObservabilityModule } from '@castbase/platform-observability';
+import { ObservabilityModule, ReadinessChecks } from '@castbase/platform-observability';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { StorageModule } from '@castbase/platform-storage';
 import { storageOptions } from './runtime-pieces.js';
@@ -12,6 +12,18 @@ export interface RuntimeModuleOptions {
   databaseUrl: string;
   migrateOnStart: boolean;
   bus: MessageBus;
+}
+
+/** The process is ready only while its bus carries messages. */
+class BusReadiness implements OnModuleInit {
+  constructor(
+    private readonly checks: ReadinessChecks,
+    private readonly bus: MessageBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.checks.register({ name: 'bus', check: () => this.bus.checkHealth() });
+  }
 }
 
 /** The process-wide pieces every service module relies on: config, logs/metrics/health, database, bus, storage. */
@@ -33,7 +45,10 @@ export class RuntimeModule {
         MessagingModule.forRoot({ bus: options.bus, closeOnShutdown: false }),
         StorageModule.forRoot(storageOptions(config)),
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: BusReadiness, inject: [ReadinessChecks, MessageBus], useFactory: (checks: ReadinessChecks, bus: MessageBus) => new BusReadiness(checks, bus) },
+      ],
       exports: [APP_CONFIG],
     };
   }

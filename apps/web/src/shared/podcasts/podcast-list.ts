@@ -1,17 +1,8 @@
+import { podcastSummarySchema } from '@castbase/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../api/use-api-client.js';
 import { useAuth } from '../auth/auth-context.js';
-
-export const podcastSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  visibility: z.enum(['public', 'private']),
-  type: z.enum(['episodic', 'serial']),
-  artworkUrl: z.string().nullable(),
-});
-
-export type PodcastSummary = z.infer<typeof podcastSummarySchema>;
 
 const podcastListSchema = z.object({ items: z.array(podcastSummarySchema) });
 

@@ -27,6 +27,8 @@ import { InProcessConsumerGroup, SubjectLog } from './in-process-consumer-group.
 export interface InProcessBusOptions {
   /** Every event subject that may be published or consumed (the NATS stream's subject list). */
   events: readonly EventDefinition[];
+  /** How long a request waits for its reply unless the call says otherwise (`BUS_REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
   /** Events kept per subject for consumers created later; the oldest are dropped past it. Default 10 000. */
   maxRetainedPerSubject?: number;
   logger?: Logger;
@@ -57,6 +59,7 @@ export class InProcessBus extends MessageBus {
   private readonly subscriptions = new Set<BusSubscription>();
   private readonly pendingRequests = new Set<(error: DomainError) => void>();
   private closed = false;
+  private readonly requestTimeoutMs: number;
   /** Handlers run in the async context the bus was created in, never the caller's, as they would in another process. */
   private readonly isolation = new AsyncResource('castbase.InProcessBus');
   private readonly isolate = <T>(work: () => T): T => this.isolation.runInAsyncScope(work);
@@ -66,6 +69,11 @@ export class InProcessBus extends MessageBus {
     this.logger = options.logger ?? pino({ name: 'in-process-bus' });
     this.subjects = new EventSubjects(options.events);
     this.maxRetained = options.maxRetainedPerSubject ?? 10_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  }
+
+  async checkHealth(): Promise<void> {
+    this.assertOpen();
   }
 
   async request<D extends RequestDefinition>(definition: D, payload: unknown, options: RequestOptions = {}) {
@@ -77,7 +85,7 @@ export class InProcessBus extends MessageBus {
       .filter((member): member is Responder => member !== undefined);
     if (members.length === 0) throw new DomainError('SERVICE_UNAVAILABLE');
 
-    const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     let abort: ((error: DomainError) => void) | undefined;
     const interrupted = new Promise<never>((_, reject) => {

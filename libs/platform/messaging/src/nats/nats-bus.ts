@@ -42,6 +42,8 @@ export interface NatsBusOptions {
   namespace?: string;
   /** Every event subject: the stream's subject list. */
   events: readonly EventDefinition[];
+  /** How long a request waits for its reply unless the call says otherwise (`BUS_REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
   /** Connection name shown by the server (e.g. the service). */
   name?: string;
   logger?: Logger;
@@ -63,8 +65,19 @@ export class NatsBus extends MessageBus {
     private readonly naming: NatsNaming,
     private readonly subjects: EventSubjects,
     private readonly logger: Logger,
+    private readonly requestTimeoutMs: number,
   ) {
     super();
+  }
+
+  /** A round trip to the server: fails while disconnected or closed. */
+  async checkHealth(): Promise<void> {
+    this.assertOpen();
+    if (this.nc.isClosed()) throw new Error('The NATS connection is closed');
+    await Promise.race([
+      this.nc.flush(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('NATS did not answer within 2 s')), 2_000).unref()),
+    ]);
   }
 
   /** Connects (reconnecting forever after), and creates or updates the namespace's event stream. */
@@ -94,7 +107,7 @@ export class NatsBus extends MessageBus {
           naming.stream,
           subjects.all.map((subject) => naming.subject(subject)),
         );
-      return new NatsBus(nc, jetstream(nc), jsm, naming, subjects, logger);
+      return new NatsBus(nc, jetstream(nc), jsm, naming, subjects, logger, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     } catch (error) {
       await nc.close();
       throw error;
@@ -115,7 +128,7 @@ export class NatsBus extends MessageBus {
     let reply: Msg;
     try {
       reply = await this.nc.request(this.naming.subject(definition.subject), data, {
-        timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        timeout: options.timeoutMs ?? this.requestTimeoutMs,
         headers: toNatsHeaders(outgoingHeaders(options.headers)),
       });
     } catch (error) {
