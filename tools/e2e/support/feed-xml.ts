@@ -16,8 +16,8 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 function text(node: unknown): string {
   if (typeof node === 'string') return node;
   if (node && typeof node === 'object') {
-    const record = node as XmlNode;
-    return String(record['#'] ?? record['$'] ?? '');
+    const value = (node as XmlNode)['#'] ?? (node as XmlNode)['$'];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   }
   return '';
 }

@@ -23,7 +23,7 @@ export class PublishEpisodeHandler implements RequestHandler<Definition> {
       if (!episode.media) throw new DomainError('EPISODE_HAS_NO_MEDIA');
       episode.status = 'published';
       episode.publishDate = new Date();
-      await this.outbox.add(em, catalogEvents.episodePublished, {
+      this.outbox.add(em, catalogEvents.episodePublished, {
         episodeId: episode.id,
         podcastId: episode.podcastId,
         ownerId,

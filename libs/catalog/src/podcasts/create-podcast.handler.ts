@@ -32,7 +32,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
         type: input.type,
         visibility: input.visibility,
       });
-      await this.outbox.add(em, catalogEvents.podcastCreated, { podcastId: podcast.id, ownerId, slug, ownerUsername });
+      this.outbox.add(em, catalogEvents.podcastCreated, { podcastId: podcast.id, ownerId, slug, ownerUsername });
       await em.flush();
       return podcast.toDto();
     });

@@ -29,7 +29,7 @@ describe('MikroOrmFeedDocumentRepository on PostgreSQL', () => {
   const save = (document: FeedDocument) => orm.em.fork().transactional((em) => repository.save(em, document));
 
   it('has a migration that creates exactly the table the entity describes', async () => {
-    const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false, dropTables: false });
+    const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false, dropTables: false, schema: 'feeds' });
     expect(diff.trim()).toBe('');
   });
 

@@ -42,10 +42,12 @@ function keyProvider(options: AuthOptions): SecretOrKeyProvider {
       createRemoteJWKSet(new URL(jwksUri), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 }),
     );
     // A failed discovery is retried on the next token rather than remembered.
-    keySet.catch(() => (keySet = undefined));
+    keySet.catch(() => {
+      keySet = undefined;
+    });
     return keySet;
   };
-  return (_request, rawToken, done) => {
+  return (_request, rawToken: string, done) => {
     const alg = decodeHeader(rawToken).alg;
     if (alg === 'HS256') {
       return options.devSigningKey ? done(null, options.devSigningKey) : done(new Error('HS256 tokens are not accepted'));
