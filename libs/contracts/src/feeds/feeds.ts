@@ -21,7 +21,7 @@ export const feedsEvents = {
   ),
 } as const;
 
-/** Public path of a podcast's main feed: /feeds/{username}/{slug}.xml (the podcast id stands in for a missing username). */
+/** Public path of a podcast's main feed: /feeds/{username}/{slug}.xml ('podcast' stands in for a missing username). */
 export function feedPath(username: string | null, slug: string): string {
   return `/feeds/${encodeURIComponent(username ?? 'podcast')}/${encodeURIComponent(slug)}.xml`;
 }

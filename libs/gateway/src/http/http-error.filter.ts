@@ -43,6 +43,9 @@ export class HttpErrorFilter implements ExceptionFilter {
   private toResponse(error: unknown): { status: number; body: ErrorBody } {
     if (error instanceof DomainError) return { status: error.status, body: error.toJSON() };
     if (error instanceof HttpException) {
+      // Nest wraps body-parser's errors (too large, malformed JSON) and keeps the original as the cause.
+      const fromBodyParser = bodyParserError(error.cause);
+      if (fromBodyParser) return { status: fromBodyParser.status, body: { code: fromBodyParser.code, message: fromBodyParser.message } };
       const status = error.getStatus();
       const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
       const message = status === 404 ? 'Not found' : status >= 500 ? UNEXPECTED_ERROR_MESSAGE : error.message;

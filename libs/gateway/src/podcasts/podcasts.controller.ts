@@ -35,6 +35,13 @@ export class PodcastsController {
     return this.bus.request(catalogRequests.getPodcast, { ownerId: user.id, podcastId });
   }
 
+  @Post(':podcastId/feed')
+  @HttpCode(200)
+  @ApiZodResponse(feedStatusSchema, 'The feed, generated now')
+  generateFeed(@CurrentUser() user: AuthenticatedUser, @Param('podcastId', new ZodPipe(z.uuid())) podcastId: string): Promise<FeedStatus> {
+    return this.bus.request(feedsRequests.generateFeed, { ownerId: user.id, podcastId });
+  }
+
   @Get(':podcastId/feed')
   @ApiZodResponse(feedStatusSchema, 'Where the feed is and when it was generated')
   feed(@CurrentUser() user: AuthenticatedUser, @Param('podcastId', new ZodPipe(z.uuid())) podcastId: string): Promise<FeedStatus> {

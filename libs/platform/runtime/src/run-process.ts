@@ -60,7 +60,7 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
   })
   class ProcessModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(ProcessModule, { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(ProcessModule, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   app.disable('x-powered-by');
