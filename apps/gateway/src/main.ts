@@ -4,6 +4,7 @@ import { runProcess } from '@castbase/platform-runtime';
 await runProcess({
   service: 'gateway',
   embedded: false,
+  database: false,
   modules: (config) => [GatewayModule.forRoot(config)],
   configureHttp: configureGatewayHttp,
 });

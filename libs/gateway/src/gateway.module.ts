@@ -1,10 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AuthModule } from '@castbase/platform-auth';
 import type { AppConfig } from '@castbase/platform-config';
 import { EpisodesController } from './episodes/episodes.controller.js';
-import { HttpErrorFilter } from './http/http-error.filter.js';
 import { MediaController } from './media/media.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
 import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
@@ -26,7 +24,6 @@ export class GatewayModule {
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
       ],
       controllers: [PodcastsController, EpisodesController, MediaController],
-      providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
     };
   }
 }

@@ -21,7 +21,12 @@ export const feedsEvents = {
   ),
 } as const;
 
-/** Public path of a podcast's main feed: /feeds/{username}/{slug}.xml ('podcast' stands in for a missing username). */
-export function feedPath(username: string | null, slug: string): string {
-  return `/feeds/${encodeURIComponent(username ?? 'podcast')}/${encodeURIComponent(slug)}.xml`;
+/**
+ * Public path of a podcast's main feed: /feeds/{username}/{slug}.xml. Slugs are unique per owner only, so an owner
+ * without a username gets /feeds/podcast/{podcastId}.xml, which no other podcast can share.
+ */
+export function feedPath(podcast: { id: string; ownerUsername: string | null; slug: string }): string {
+  return podcast.ownerUsername
+    ? `/feeds/${encodeURIComponent(podcast.ownerUsername)}/${encodeURIComponent(podcast.slug)}.xml`
+    : `/feeds/podcast/${podcast.id}.xml`;
 }

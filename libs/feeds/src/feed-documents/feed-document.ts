@@ -20,8 +20,8 @@ export interface FeedDocument extends FeedDocumentSummary {
 }
 
 /**
- * How a public feed URL names a feed: `/feeds/{username}/{slug-or-podcast-id}.xml`. `feedPath` in the contracts
- * writes `podcast` in place of a missing username.
+ * How a public feed URL names a feed: `/feeds/{username}/{slug-or-podcast-id}.xml`. An owner without a username
+ * is addressed as `/feeds/podcast/{podcast-id}.xml` (what `feedPath` in the contracts writes).
  */
 export interface FeedAddress {
   username: string;

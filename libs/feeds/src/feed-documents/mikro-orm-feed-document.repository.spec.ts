@@ -54,10 +54,11 @@ describe('MikroOrmFeedDocumentRepository on PostgreSQL', () => {
     expect(await repository.findByAddress({ username: 'grace', slugOrPodcastId: PODCAST_ID })).toBeNull();
   });
 
-  it('finds the feed of an owner without a username under "podcast"', async () => {
+  it('finds the feed of an owner without a username under "podcast" by podcast id, never by a slug others may share', async () => {
     await save(aFeedDocument({ username: null }));
 
-    expect((await repository.findByAddress({ username: 'podcast', slugOrPodcastId: 'signal-and-noise' }))?.username).toBeNull();
+    expect((await repository.findByAddress({ username: 'podcast', slugOrPodcastId: PODCAST_ID }))?.username).toBeNull();
+    expect(await repository.findByAddress({ username: 'podcast', slugOrPodcastId: 'signal-and-noise' })).toBeNull();
   });
 
   it('replaces a podcast\'s feed when it is saved again', async () => {

@@ -16,13 +16,12 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
   }
 
   async findByAddress({ username, slugOrPodcastId }: FeedAddress): Promise<FeedDocument | null> {
-    const names: FilterQuery<FeedDocumentEntity>[] = [{ slug: slugOrPodcastId }];
-    if (isUuid(slugOrPodcastId)) names.push({ podcastId: slugOrPodcastId.toLowerCase() });
-    const owners: FilterQuery<FeedDocumentEntity>[] = [{ username }];
-    if (username === USERNAME_PLACEHOLDER) owners.push({ username: null });
-    const entity = await this.em
-      .fork()
-      .findOne(FeedDocumentEntity, { $and: [{ $or: names }, { $or: owners }] }, { orderBy: { podcastId: 'asc' } });
+    const id = isUuid(slugOrPodcastId) ? slugOrPodcastId.toLowerCase() : undefined;
+    const names: FilterQuery<FeedDocumentEntity>[] = [{ slug: slugOrPodcastId }, ...(id ? [{ podcastId: id }] : [])];
+    const addresses: FilterQuery<FeedDocumentEntity>[] = [{ username, $or: names }];
+    // An owner without a username is addressed by podcast id only: slugs are unique per owner, not globally.
+    if (username === USERNAME_PLACEHOLDER && id) addresses.push({ username: null, podcastId: id });
+    const entity = await this.em.fork().findOne(FeedDocumentEntity, { $or: addresses }, { orderBy: { podcastId: 'asc' } });
     return entity ? toDocument(entity) : null;
   }
 

@@ -24,12 +24,12 @@ describe('feeds.feed.get', () => {
     });
   });
 
-  it('writes "podcast" in the URL for an owner without a username', async () => {
+  it('addresses the feed of an owner without a username by podcast id under "podcast"', async () => {
     repository.put(aFeedDocument({ username: null }));
 
     const status = await handler.handle({ ownerId: OWNER_ID, podcastId: PODCAST_ID });
 
-    expect(status.url).toBe('https://castbase.example/feeds/podcast/signal-and-noise.xml');
+    expect(status.url).toBe(`https://castbase.example/feeds/podcast/${PODCAST_ID}.xml`);
   });
 
   it('answers FEED_NOT_FOUND for a podcast without a feed', async () => {

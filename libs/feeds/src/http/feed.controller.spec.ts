@@ -99,10 +99,11 @@ describe('GET /feeds/:username/:file', () => {
       expect(response.body.toString('utf8')).toBe(document.xml);
     });
 
-    it('of an owner without a username is found under "podcast", as feedPath writes it', async () => {
+    it('of an owner without a username is found under "podcast" by its id only, as feedPath writes it', async () => {
       repository.put(aFeedDocument({ username: null }));
 
-      expect((await send('/feeds/podcast/signal-and-noise.xml')).status).toBe(200);
+      expect((await send(`/feeds/podcast/${PODCAST_ID}.xml`)).status).toBe(200);
+      expect((await send('/feeds/podcast/signal-and-noise.xml')).status).toBe(404);
     });
 
     it('answers HEAD with the headers of GET and no body', async () => {

@@ -9,8 +9,8 @@ export function enclosureUrl(publicUrl: string, podcastId: string, episodeId: st
 }
 
 /** Where podcast apps fetch the main feed of a podcast. */
-export function publicFeedUrl(publicUrl: string, podcast: Pick<Podcast, 'ownerUsername' | 'slug'>): string {
-  return `${publicUrl}${feedPath(podcast.ownerUsername, podcast.slug)}`;
+export function publicFeedUrl(publicUrl: string, podcast: Pick<Podcast, 'id' | 'ownerUsername' | 'slug'>): string {
+  return `${publicUrl}${feedPath(podcast)}`;
 }
 
 /** The podcast's public page (served by the gateway without sign-in). */

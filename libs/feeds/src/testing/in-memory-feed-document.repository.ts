@@ -13,10 +13,11 @@ export class InMemoryFeedDocumentRepository extends FeedDocumentRepository {
 
   async findByAddress({ username, slugOrPodcastId }: FeedAddress): Promise<FeedDocument | null> {
     this.reads.byAddress += 1;
-    const owners = username === USERNAME_PLACEHOLDER ? [username, null] : [username];
+    const id = slugOrPodcastId.toLowerCase();
     for (const document of this.documents.values()) {
-      const named = document.slug === slugOrPodcastId || document.podcastId === slugOrPodcastId.toLowerCase();
-      if (named && owners.includes(document.username)) return document;
+      const named = document.username === username && (document.slug === slugOrPodcastId || document.podcastId === id);
+      const anonymous = username === USERNAME_PLACEHOLDER && document.username === null && document.podcastId === id;
+      if (named || anonymous) return document;
     }
     return null;
   }

@@ -53,7 +53,7 @@ export const storageEnv = z.object({
   S3_ACCESS_KEY_ID: described(z.string().optional(), 'S3 access key id', true),
   S3_SECRET_ACCESS_KEY: described(z.string().optional(), 'S3 secret access key', true),
   S3_FORCE_PATH_STYLE: described(booleanFlag.default(false), 'Use path-style S3 URLs (MinIO)'),
-  S3_PUBLIC_URL: described(url(['http', 'https']).optional(), 'Public base URL of the bucket (CDN); default: signed URLs'),
+  S3_PUBLIC_URL: described(url(['http', 'https']).optional(), 'Public base URL of stored media (a CDN in front of the bucket); default: the URL of the bucket itself, which must then allow public reads under public/'),
 });
 
 export const authEnv = z.object({

@@ -57,7 +57,17 @@ export class PersistenceModule {
           provide: DatabaseReadiness,
           inject: [MikroORM, { token: ReadinessChecks, optional: true }],
           useFactory: (orm: MikroORM, checks?: ReadinessChecks) => {
-            checks?.register({ name: `${definition.service}-database`, check: () => orm.em.getConnection().execute('select 1').then(() => undefined) });
+            let migrated = false;
+            checks?.register({
+              name: `${definition.service}-database`,
+              check: async () => {
+                await orm.em.getConnection().execute('select 1');
+                if (migrated) return;
+                const pending = await orm.migrator.getPending();
+                if (pending.length > 0) throw new Error(`migrations not applied: ${pending.map((m) => m.name).join(', ')}`);
+                migrated = true;
+              },
+            });
             return new DatabaseReadiness();
           },
         },

@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type INestApplication, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { allInOneEnv, ConfigError, loadConfig, type AppConfig } from '@castbase/platform-config';
+import { allInOneEnv, ConfigError, loadConfig, requireVariables, type AppConfig } from '@castbase/platform-config';
 import { createLogger, startTracing } from '@castbase/platform-observability';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { persistentSecret, provideBus, provideDatabase } from './runtime-pieces.js';
@@ -13,6 +13,8 @@ export interface ProcessDefinition {
   service: string;
   /** The all-in-one process falls back to embedded PostgreSQL, the in-process bus and a generated dev key. */
   embedded: boolean;
+  /** Whether the process owns a schema (every service does; the gateway alone does not). Default true. */
+  database?: boolean;
   modules: (config: AppConfig) => Array<Type | DynamicModule>;
   configureHttp?: (app: INestApplication, config: AppConfig) => void;
 }
@@ -25,9 +27,14 @@ export interface RunningProcess {
 }
 
 /** Reads and checks the environment; a bad or missing variable ends the process with a message naming it. */
-function readConfig(env: NodeJS.ProcessEnv): AppConfig {
+function readConfig(env: NodeJS.ProcessEnv, definition: ProcessDefinition): AppConfig {
   try {
-    return loadConfig(allInOneEnv, env);
+    const config = loadConfig(allInOneEnv, env);
+    if (!definition.embedded) {
+      const required = definition.database === false ? (['NATS_URL'] as const) : (['DATABASE_URL', 'NATS_URL'] as const);
+      requireVariables(config, [...required], `required when ${definition.service} runs in its own process; only the all-in-one process has embedded fallbacks`);
+    }
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Castbase cannot start.\n${error.message}`);
@@ -39,7 +46,7 @@ function readConfig(env: NodeJS.ProcessEnv): AppConfig {
 
 /** Starts one Castbase process: its runtime pieces, its Nest modules, and the HTTP server on PORT. */
 export async function runProcess(definition: ProcessDefinition, env: NodeJS.ProcessEnv = process.env): Promise<RunningProcess> {
-  const config = readConfig(env);
+  const config = readConfig(env, definition);
   const log = createLogger({ service: definition.service, level: config.LOG_LEVEL, production: config.NODE_ENV === 'production' });
   const stopTracing = startTracing({ serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   if (definition.embedded && !config.OIDC_ISSUER_URL && !config.OIDC_JWKS_URL && !config.AUTH_DEV_SIGNING_KEY) {
@@ -48,13 +55,13 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
   if (!config.S3_BUCKET && !config.STORAGE_SIGNING_SECRET) {
     config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
   }
-  const database = await provideDatabase(config, definition.embedded);
+  const database = definition.database === false ? undefined : await provideDatabase(config, definition.embedded);
   const bus = await provideBus(config, definition.service, definition.embedded);
   const migrateOnStart = config.MIGRATE_ON_START ?? definition.embedded;
 
   @Module({
     imports: [
-      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database.value, migrateOnStart, bus: bus.value }),
+      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database?.value, migrateOnStart, bus: bus.value }),
       ...definition.modules(config),
     ],
   })
@@ -69,14 +76,14 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
   const url = `http://localhost:${config.PORT}`;
   const storage = app.get(ObjectStorage).describe();
   log.info(
-    { database: database.description, bus: bus.description, storage: storage, migrateOnStart, url },
+    { database: database?.description ?? 'none', bus: bus.description, storage: storage, migrateOnStart, url },
     `Castbase ${definition.service} ready`,
   );
   if (definition.embedded) {
     console.log(
       [
         `Castbase is running on ${url}`,
-        `  database: ${database.description}`,
+        `  database: ${database?.description ?? 'none'}`,
         `  bus:      ${bus.description}`,
         `  storage:  ${storage}`,
         `  sign-in:  ${config.OIDC_ISSUER_URL ? `OIDC issuer ${config.OIDC_ISSUER_URL}` : 'development signing key (the built-in identity provider arrives with the Accounts work)'}`,
@@ -88,7 +95,7 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
     (stopping ??= (async () => {
       await app.close();
       await bus.stop();
-      await database.stop();
+      await database?.stop();
       await stopTracing();
     })());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

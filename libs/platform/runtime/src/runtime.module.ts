@@ -1,15 +1,18 @@
 import { Global, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { ObservabilityModule, ReadinessChecks } from '@castbase/platform-observability';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { StorageModule } from '@castbase/platform-storage';
+import { HttpErrorFilter } from './http-error.filter.js';
 import { storageOptions } from './runtime-pieces.js';
 
 export interface RuntimeModuleOptions {
   service: string;
   config: AppConfig;
-  databaseUrl: string;
+  /** Absent for a process that owns no schema (the gateway on its own). */
+  databaseUrl: string | undefined;
   migrateOnStart: boolean;
   bus: MessageBus;
 }
@@ -41,12 +44,15 @@ export class RuntimeModule {
           production: config.NODE_ENV === 'production',
           metrics: config.METRICS_ENABLED,
         }),
-        PersistenceModule.forRoot({ url: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, migrateOnStart: options.migrateOnStart }),
+        ...(options.databaseUrl
+          ? [PersistenceModule.forRoot({ url: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, migrateOnStart: options.migrateOnStart })]
+          : []),
         MessagingModule.forRoot({ bus: options.bus, closeOnShutdown: false }),
         StorageModule.forRoot(storageOptions(config)),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: BusReadiness, inject: [ReadinessChecks, MessageBus], useFactory: (checks: ReadinessChecks, bus: MessageBus) => new BusReadiness(checks, bus) },
       ],
       exports: [APP_CONFIG],

@@ -1,3 +1,4 @@
+import { booleanFlag } from '@castbase/platform-config';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
@@ -12,7 +13,7 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** Rows locked and published per transaction. Default 100. */
   batchSize?: number;
-  /** Test-only: leave rows unpublished until `release()`. Default: `OUTBOX_RELAY_HOLD=true` in the environment. */
+  /** Test-only: leave rows unpublished until `release()`. Default: `OUTBOX_RELAY_HOLD` from the environment (true/1/yes, as the config reads it). */
   hold?: boolean;
   /** Backoff after a failed publish: first delay, doubling up to the maximum. Defaults 500 and 30 000. */
   retryInitialDelayMs?: number;
@@ -54,7 +55,7 @@ export class OutboxRelay {
     this.logger = (options.logger ?? pino({ name: 'outbox-relay' })).child({ service: options.service });
     this.intervalMs = options.intervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
-    this.heldBack = options.hold ?? process.env['OUTBOX_RELAY_HOLD'] === 'true';
+    this.heldBack = options.hold ?? booleanFlag.safeParse(process.env['OUTBOX_RELAY_HOLD'] ?? 'false').data === true;
   }
 
   get held(): boolean {
