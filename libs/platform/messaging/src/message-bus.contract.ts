@@ -8,7 +8,7 @@ import { CONTRACT_EVENTS, type BusNetwork, type ContractContext } from './contra
 import { describeEventsContract } from './contract/events.contract.js';
 import { describeRequestReplyContract } from './contract/request-reply.contract.js';
 import type { BusSubscription, MessageBus } from './message-bus.js';
-import { Gate } from './testing/wait-for.js';
+import { Gate } from '@castbase/platform-testing';
 
 export type { BusNetwork } from './contract/contract-context.js';
 

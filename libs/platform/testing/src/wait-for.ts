@@ -6,7 +6,7 @@ export async function waitFor<T>(
   description: string,
   probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   { timeoutMs = 10_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -21,5 +21,19 @@ export async function waitFor<T>(
       throw new Error(`Timed out after ${timeoutMs} ms waiting for ${description}${cause}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** A promise a test opens when it decides to: lets a handler wait for the test without any timer. */
+export class Gate {
+  readonly opened: Promise<void>;
+  private release!: () => void;
+
+  constructor() {
+    this.opened = new Promise((resolve) => (this.release = resolve));
+  }
+
+  open(): void {
+    this.release();
   }
 }

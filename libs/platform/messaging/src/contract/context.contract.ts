@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { ROOT_CONTEXT, TraceFlags, context, trace } from '@opentelemetry/api';
 import type { MessageBus } from '../message-bus.js';
-import { waitFor } from '../testing/wait-for.js';
+import { waitFor } from '@castbase/platform-testing';
 import { echo, envelope, itemCreated, type ContractContext } from './contract-context.js';
 
 export function describeContextContract(contract: ContractContext): void {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEvent, defineRequest, type EventDefinition, type EventEnvelope } from '@castbase/contracts';
 import { z } from 'zod';
 import type { BusSubscription, MessageBus } from '../message-bus.js';
-import type { Gate } from '../testing/wait-for.js';
+import type { Gate } from '@castbase/platform-testing';
 
 /** The subjects the contract exercises. */
 export const echo = defineRequest(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { MessageBus } from '../message-bus.js';
-import { waitFor } from '../testing/wait-for.js';
+import { waitFor } from '@castbase/platform-testing';
 import {
   envelope,
   itemCreated,

@@ -4,11 +4,12 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import { describeMessageBusContract } from '../message-bus.contract.js';
-import { isReachable, TEST_NATS_URL } from '../testing/reachability.js';
+import { natsUrlForTests } from '@castbase/platform-testing';
 import { NatsBus } from './nats-bus.js';
 
-const natsAnswers = await isReachable(TEST_NATS_URL, 4222);
-if (!natsAnswers) console.warn(`No NATS at ${TEST_NATS_URL}: the NatsBus contract suite is skipped`);
+// The Jest global setup found NATS (NATS_URL or 127.0.0.1:4222) or said once that it did not.
+const natsUrl = natsUrlForTests();
+const natsAnswers = natsUrl !== undefined;
 
 const fileNamespace = `cbtest_${randomBytes(3).toString('hex')}`;
 let testNumber = 0;
@@ -21,7 +22,7 @@ let testNumber = 0;
     return {
       join: async () => {
         const bus = await NatsBus.connect({
-          url: TEST_NATS_URL,
+          url: natsUrl!,
           namespace,
           events,
           logger: pino({ level: 'silent' }),
@@ -33,7 +34,7 @@ let testNumber = 0;
         const stream = buses[0]?.streamName;
         await Promise.all(buses.map((bus) => bus.close()));
         if (!stream) return;
-        const nc = await connect({ servers: TEST_NATS_URL });
+        const nc = await connect({ servers: natsUrl! });
         try {
           await (await jetstreamManager(nc)).streams.delete(stream);
         } finally {

@@ -13,9 +13,8 @@ import { MessageBus } from '../message-bus.js';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '../outbox/messaging-schema.js';
 import { Outbox } from '../outbox/outbox.js';
 import { NOTE_MIGRATION, Note } from '../testing/note.fixture.js';
-import { TEST_DATABASE_ADMIN_URL } from '../testing/reachability.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { waitFor } from '../testing/wait-for.js';
+import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
+import { waitFor } from '@castbase/platform-testing';
 import type { EventHandler, EventHandlerContext, RequestHandler } from './message-handlers.js';
 import { MessagingModule } from './messaging.module.js';
 
@@ -128,7 +127,7 @@ describe('MessagingModule with two services in one Nest app', () => {
     entityManagerOf(AlphaModule).getConnection().execute<Array<Record<string, unknown>>>(sql);
 
   beforeAll(async () => {
-    database = await createTestDatabase(TEST_DATABASE_ADMIN_URL);
+    database = await createTestDatabase('messaging');
     @Module({
       imports: [
         PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),

@@ -5,10 +5,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
 import { InProcessBus } from '../in-process/in-process-bus.js';
 import { NOTE_MIGRATION, Note, noteAdded } from '../testing/note.fixture.js';
-import { TEST_DATABASE_ADMIN_URL } from '../testing/reachability.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
 import { openServiceOrm } from '../testing/test-orm.js';
-import { waitFor } from '../testing/wait-for.js';
+import { waitFor } from '@castbase/platform-testing';
 import { IdempotentConsumer } from './idempotent-consumer.js';
 import { ProcessedEvent } from './processed-event.entity.js';
 
@@ -36,7 +35,7 @@ describe('IdempotentConsumer on PostgreSQL', () => {
     orm.em.fork().count(ProcessedEvent, { consumer: 'search', eventId: event.id });
 
   beforeAll(async () => {
-    database = await createTestDatabase(TEST_DATABASE_ADMIN_URL);
+    database = await createTestDatabase('messaging');
     orm = await openServiceOrm(database.url, 'search', [Note], [NOTE_MIGRATION]);
     consumer = new IdempotentConsumer(orm.em, 'search');
   });

@@ -6,10 +6,9 @@ import { pino } from 'pino';
 import { InProcessBus } from '../in-process/in-process-bus.js';
 import type { MessageBus, PublishOptions } from '../message-bus.js';
 import { NOTE_MIGRATION, Note, noteAdded } from '../testing/note.fixture.js';
-import { TEST_DATABASE_ADMIN_URL } from '../testing/reachability.js';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
 import { openServiceOrm } from '../testing/test-orm.js';
-import { waitFor } from '../testing/wait-for.js';
+import { waitFor } from '@castbase/platform-testing';
 import { InvalidEventPayloadError, Outbox } from './outbox.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
@@ -67,7 +66,7 @@ describe('Outbox and OutboxRelay on PostgreSQL', () => {
   const row = (id: string) => orm.em.fork().findOne(OutboxMessage, { id });
 
   beforeAll(async () => {
-    database = await createTestDatabase(TEST_DATABASE_ADMIN_URL);
+    database = await createTestDatabase('messaging');
     orm = await openServiceOrm(database.url, 'notes', [Note], [NOTE_MIGRATION]);
   });
 
@@ -92,7 +91,7 @@ describe('Outbox and OutboxRelay on PostgreSQL', () => {
     expect(tables.map((table) => table.table_name)).toEqual(
       expect.arrayContaining(['notes', 'outbox_messages', 'processed_events']),
     );
-    expect((await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
+    expect((await orm.schema.getUpdateSchemaSQL({ wrap: false, schema: 'notes' })).trim()).toBe('');
   });
 
   it('commits a change and its outbox row together', async () => {
