@@ -6,13 +6,26 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.nx/**', '.data/**', 'coverage/**', 'helm/**', '**/vite.config.ts.timestamp-*'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.nx/**',
+      '.data/**',
+      'coverage/**',
+      'helm/**',
+      '**/vite.config.ts.timestamp-*',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'tools/*/*.mjs', 'apps/web/vite.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'tools/*/*.mjs', 'apps/web/vite.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { '@nx': nx },
     rules: {
@@ -31,7 +44,10 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:service', 'type:platform', 'type:contracts'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:service', 'type:platform', 'type:contracts'],
+            },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:web', 'type:contracts'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:web', 'type:contracts'] },
           ],
@@ -49,7 +65,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx'],
-    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }] },
+    rules: {
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

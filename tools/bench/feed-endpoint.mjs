@@ -47,7 +47,8 @@ async function waitFor(what, probe, timeoutMs, intervalMs = 200) {
     } catch (error) {
       lastError = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
     await new Promise((done) => setTimeout(done, intervalMs));
   }
 }
@@ -68,13 +69,15 @@ function toneWav(seconds = 1, sampleRate = 8000) {
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36);
   wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
   return wav;
 }
 
 function startAllInOne({ port, dataDir, signingKey }) {
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'NATS_URL', 'S3_BUCKET', 'OIDC_ISSUER_URL', 'OIDC_JWKS_URL']) delete env[name];
+  for (const name of ['DATABASE_URL', 'NATS_URL', 'S3_BUCKET', 'OIDC_ISSUER_URL', 'OIDC_JWKS_URL'])
+    delete env[name];
   Object.assign(env, {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -88,7 +91,11 @@ function startAllInOne({ port, dataDir, signingKey }) {
     env.EMBEDDED_PG_PORT = String(pgPort);
     const logPath = join(dataDir, 'all-in-one.log');
     const log = createWriteStream(logPath);
-    const child = spawn(process.execPath, ['apps/all-in-one/dist/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['apps/all-in-one/dist/main.js'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     return { child, logPath };
@@ -124,7 +131,11 @@ async function seed(baseUrl, call) {
     author: 'Castbase Bench',
   });
   const wav = toneWav();
-  const ticket = await call('POST', '/api/media/uploads', { fileName: 'tone.wav', contentType: 'audio/wav', sizeBytes: wav.length });
+  const ticket = await call('POST', '/api/media/uploads', {
+    fileName: 'tone.wav',
+    contentType: 'audio/wav',
+    sizeBytes: wav.length,
+  });
   const uploadUrl = new URL(ticket.uploadUrl, baseUrl);
   const put = await fetch(uploadUrl, { method: ticket.method, headers: ticket.headers, body: wav });
   if (!put.ok) throw new Error(`PUT ${uploadUrl.pathname} → ${put.status} ${await put.text()}`);
@@ -160,7 +171,10 @@ async function run(title, url, headers) {
     'p99 ms': result.latency.p99,
     'bytes/response': responses ? Math.round(result.throughput.total / responses) : 0,
     'MB/s': (result.throughput.average / 1e6).toFixed(1),
-    statuses: ['2xx', '3xx', '4xx', '5xx'].filter((k) => result[k] > 0).map((k) => `${k}:${result[k]}`).join(' '),
+    statuses: ['2xx', '3xx', '4xx', '5xx']
+      .filter((k) => result[k] > 0)
+      .map((k) => `${k}:${result[k]}`)
+      .join(' '),
     errors: result.errors + result.timeouts,
   };
 }
@@ -176,13 +190,20 @@ function onTheFlyCompression(xml) {
       iterations++;
     }
     const msEach = Number(process.hrtime.bigint() - started) / 1e6 / iterations;
-    return { coding: name, 'ms/response': msEach.toFixed(3), 'max responses/s per core': Math.round(1000 / msEach), 'bytes/response': output.length };
+    return {
+      coding: name,
+      'ms/response': msEach.toFixed(3),
+      'max responses/s per core': Math.round(1000 / msEach),
+      'bytes/response': output.length,
+    };
   };
   return [
     measure('gzip level 6 (compression middleware default)', () => gzipSync(xml, { level: 6 })),
     measure('brotli quality 11 (zlib default)', () => brotliCompressSync(xml)),
     measure('brotli quality 9 (once per ETag here)', () =>
-      brotliCompressSync(xml, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+      brotliCompressSync(xml, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      }),
     ),
     measure('gzip level 9 (once per ETag here)', () => gzipSync(xml, { level: 9 })),
   ];
@@ -196,13 +217,26 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const signingKey = randomBytes(32).toString('base64url');
   const { child, logPath } = await startAllInOne({ port, dataDir, signingKey });
-  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`all-in-one exited with ${code}; log: ${logPath}`))));
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`all-in-one exited with ${code}; log: ${logPath}`))),
+  );
   exited.catch(() => undefined);
   try {
     console.log(`Starting the all-in-one process on ${baseUrl} (data under ${dataDir}) ...`);
-    await Promise.race([waitFor('the process to be live', async () => (await fetch(`${baseUrl}/health/live`)).ok, STARTUP_TIMEOUT_MS), exited]);
+    await Promise.race([
+      waitFor(
+        'the process to be live',
+        async () => (await fetch(`${baseUrl}/health/live`)).ok,
+        STARTUP_TIMEOUT_MS,
+      ),
+      exited,
+    ]);
 
-    const token = await mintDevAccessToken(signingKey, { sub: 'bench-user', preferred_username: 'bench', name: 'Bench' });
+    const token = await mintDevAccessToken(signingKey, {
+      sub: 'bench-user',
+      preferred_username: 'bench',
+      name: 'Bench',
+    });
     const call = api(baseUrl, token);
     console.log(`Seeding a podcast with ${EPISODES} published episodes ...`);
     const feedPath = await Promise.race([seed(baseUrl, call), exited]);
@@ -211,15 +245,24 @@ async function main() {
     const xml = Buffer.from(await first.arrayBuffer());
     const etag = first.headers.get('etag');
     console.log(`Feed ${feedPath}: ${first.status}, ${xml.length} bytes, ETag ${etag}`);
-    const brEtag = (await fetch(feedUrl, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })).headers.get('etag');
+    const brEtag = (
+      await fetch(feedUrl, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })
+    ).headers.get('etag');
 
-    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each; Node ${process.version}, ${availableParallelism()} CPUs shared by client and server`);
+    console.log(
+      `\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each; Node ${process.version}, ${availableParallelism()} CPUs shared by client and server`,
+    );
     const results = [];
     results.push(await run('GET, identity', feedUrl, {}));
     results.push(await run('GET + If-None-Match (304)', feedUrl, { 'if-none-match': etag }));
     results.push(await run('GET, Accept-Encoding gzip', feedUrl, { 'accept-encoding': 'gzip' }));
     results.push(await run('GET, Accept-Encoding br, gzip', feedUrl, { 'accept-encoding': 'br, gzip' }));
-    results.push(await run('GET br + If-None-Match (304)', feedUrl, { 'accept-encoding': 'br, gzip', 'if-none-match': brEtag }));
+    results.push(
+      await run('GET br + If-None-Match (304)', feedUrl, {
+        'accept-encoding': 'br, gzip',
+        'if-none-match': brEtag,
+      }),
+    );
     console.table(results);
 
     console.log('\nCompressing each response on the fly instead (this feed, one core, in this process):');

@@ -3,11 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@castbase/contracts';
 import { resolveFfmpegBinaries, renderToneMp3 } from '@castbase/platform-ffmpeg';
-import { createTestDatabase, freePort, natsUrlForTests, requireTestEnv, uniqueName, waitFor, type TestDatabase } from '@castbase/platform-testing';
-import { S3RVER_CREDENTIALS, startS3rver, type S3rverTestServer } from '../../libs/platform/storage/src/testing/s3rver-test-server.js';
+import {
+  createTestDatabase,
+  freePort,
+  natsUrlForTests,
+  requireTestEnv,
+  uniqueName,
+  waitFor,
+  type TestDatabase,
+} from '@castbase/platform-testing';
+import {
+  S3RVER_CREDENTIALS,
+  startS3rver,
+  type S3rverTestServer,
+} from '../../libs/platform/storage/src/testing/s3rver-test-server.js';
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { parseFeed } from './support/feed-xml.js';
-import { startBuiltProcess, stopProcesses, waitUntilReady, type StartedProcess } from './support/processes.js';
+import {
+  startBuiltProcess,
+  stopProcesses,
+  waitUntilReady,
+  type StartedProcess,
+} from './support/processes.js';
 import { createAndPublishEpisode, createPodcast, uploadMp3 } from './support/publish-flow.js';
 
 const natsUrl = natsUrlForTests();
@@ -17,77 +34,94 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
  * The Kubernetes shape on one machine: every service in its own process, started alone against PostgreSQL,
  * NATS JetStream and S3, with no embedded fallback. Needs NATS (CI has it); skipped without.
  */
-(natsUrl ? describe : describe.skip)('distributed runtime: each service in its own process on PostgreSQL, NATS and S3', () => {
-  let database: TestDatabase;
-  let s3: S3rverTestServer;
-  const ports = new Map<string, number>();
-  const processes: StartedProcess[] = [];
-  const urlOf = (name: string) => `http://localhost:${ports.get(name)!}`;
+(natsUrl ? describe : describe.skip)(
+  'distributed runtime: each service in its own process on PostgreSQL, NATS and S3',
+  () => {
+    let database: TestDatabase;
+    let s3: S3rverTestServer;
+    const ports = new Map<string, number>();
+    const processes: StartedProcess[] = [];
+    const urlOf = (name: string) => `http://localhost:${ports.get(name)!}`;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('distributed');
-    s3 = await startS3rver(uniqueName('bucket').replace(/_/g, '-'));
-    for (const name of processNames) ports.set(name, await freePort());
-    const shared = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: urlOf('gateway'),
-      DATABASE_URL: database.url,
-      MIGRATE_ON_START: 'false',
-      NATS_URL: natsUrl!,
-      BUS_NAMESPACE: uniqueName('dist'),
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-      AUTH_DEV_SIGNING_KEY: requireTestEnv('devSigningKey'),
-    };
-    for (const name of processNames) {
-      processes.push(startBuiltProcess(`apps/${name}/dist/main.js`, { ...shared, PORT: String(ports.get(name)) }));
-    }
-    await Promise.all(processNames.map((name, index) => waitUntilReady(urlOf(name), processes[index]!)));
-  }, 120_000);
+    beforeAll(async () => {
+      database = await createTestDatabase('distributed');
+      s3 = await startS3rver(uniqueName('bucket').replace(/_/g, '-'));
+      for (const name of processNames) ports.set(name, await freePort());
+      const shared = {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: urlOf('gateway'),
+        DATABASE_URL: database.url,
+        MIGRATE_ON_START: 'false',
+        NATS_URL: natsUrl!,
+        BUS_NAMESPACE: uniqueName('dist'),
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        AUTH_DEV_SIGNING_KEY: requireTestEnv('devSigningKey'),
+      };
+      for (const name of processNames) {
+        processes.push(
+          startBuiltProcess(`apps/${name}/dist/main.js`, { ...shared, PORT: String(ports.get(name)) }),
+        );
+      }
+      await Promise.all(processNames.map((name, index) => waitUntilReady(urlOf(name), processes[index]!)));
+    }, 120_000);
 
-  afterAll(async () => {
-    await stopProcesses(processes);
-    await s3?.stop();
-    await database?.drop();
-  });
-
-  it('refuses to start a service without DATABASE_URL and NATS_URL, naming what is missing', async () => {
-    const lonely = startBuiltProcess('apps/catalog/dist/main.js', { PORT: String(await freePort()), DATABASE_URL: '', NATS_URL: '' });
-    await waitFor('the process to exit', () => lonely.child.exitCode !== null, { timeoutMs: 30_000 });
-    expect(lonely.child.exitCode).not.toBe(0);
-    expect(lonely.output()).toContain('DATABASE_URL is missing');
-  });
-
-  it('publishes an MP3 uploaded to S3 into the feed served by the feeds process, counted and redirected by analytics', async () => {
-    const creator = new ApiClient(urlOf('gateway')).as(await createTestUser('dora'));
-    const mp3 = join(await mkdtemp(join(tmpdir(), 'castbase-mp3-')), 'tone.mp3');
-    await renderToneMp3(resolveFfmpegBinaries(), mp3, 2);
-
-    const podcast = await createPodcast(creator, 'Distributed Show');
-    const media = await uploadMp3(creator, mp3, 'dist.mp3');
-    expect(media).toMatchObject({ kind: 'audio', durationSeconds: 2, mimeType: 'audio/mpeg' });
-    const episode = await createAndPublishEpisode(creator, podcast, media, 'Over the wire');
-
-    const items = await waitFor('the feeds process to serve the episode', async () => {
-      const response = await fetch(`${urlOf('feeds')}/feeds/dora/distributed-show.xml`);
-      if (!response.ok) return undefined;
-      const feed = parseFeed(await response.text());
-      return feed.items.length === 1 ? feed.items : undefined;
-    }, { timeoutMs: 30_000 });
-    expect(items[0]).toMatchObject({ guid: episode.guid, duration: '2', enclosure: { length: String(media.sizeBytes), type: 'audio/mpeg' } });
-
-    const enclosurePath = new URL(items[0]!.enclosure.url).pathname;
-    expect(enclosurePath).toBe(`/e/${podcast.id}/${episode.id}/dist.mp3`);
-    const redirect = await waitFor('analytics to know the enclosure', async () => {
-      const response = await fetch(`${urlOf('analytics')}${enclosurePath}`, { redirect: 'manual' });
-      return response.status === 302 ? response : undefined;
+    afterAll(async () => {
+      await stopProcesses(processes);
+      await s3?.stop();
+      await database?.drop();
     });
-    const audio = await fetch(redirect.headers.get('location')!);
-    expect(audio.status).toBe(200);
-    expect((await audio.arrayBuffer()).byteLength).toBe(media.sizeBytes);
-  });
-});
+
+    it('refuses to start a service without DATABASE_URL and NATS_URL, naming what is missing', async () => {
+      const lonely = startBuiltProcess('apps/catalog/dist/main.js', {
+        PORT: String(await freePort()),
+        DATABASE_URL: '',
+        NATS_URL: '',
+      });
+      await waitFor('the process to exit', () => lonely.child.exitCode !== null, { timeoutMs: 30_000 });
+      expect(lonely.child.exitCode).not.toBe(0);
+      expect(lonely.output()).toContain('DATABASE_URL is missing');
+    });
+
+    it('publishes an MP3 uploaded to S3 into the feed served by the feeds process, counted and redirected by analytics', async () => {
+      const creator = new ApiClient(urlOf('gateway')).as(await createTestUser('dora'));
+      const mp3 = join(await mkdtemp(join(tmpdir(), 'castbase-mp3-')), 'tone.mp3');
+      await renderToneMp3(resolveFfmpegBinaries(), mp3, 2);
+
+      const podcast = await createPodcast(creator, 'Distributed Show');
+      const media = await uploadMp3(creator, mp3, 'dist.mp3');
+      expect(media).toMatchObject({ kind: 'audio', durationSeconds: 2, mimeType: 'audio/mpeg' });
+      const episode = await createAndPublishEpisode(creator, podcast, media, 'Over the wire');
+
+      const items = await waitFor(
+        'the feeds process to serve the episode',
+        async () => {
+          const response = await fetch(`${urlOf('feeds')}/feeds/dora/distributed-show.xml`);
+          if (!response.ok) return undefined;
+          const feed = parseFeed(await response.text());
+          return feed.items.length === 1 ? feed.items : undefined;
+        },
+        { timeoutMs: 30_000 },
+      );
+      expect(items[0]).toMatchObject({
+        guid: episode.guid,
+        duration: '2',
+        enclosure: { length: String(media.sizeBytes), type: 'audio/mpeg' },
+      });
+
+      const enclosurePath = new URL(items[0]!.enclosure.url).pathname;
+      expect(enclosurePath).toBe(`/e/${podcast.id}/${episode.id}/dist.mp3`);
+      const redirect = await waitFor('analytics to know the enclosure', async () => {
+        const response = await fetch(`${urlOf('analytics')}${enclosurePath}`, { redirect: 'manual' });
+        return response.status === 302 ? response : undefined;
+      });
+      const audio = await fetch(redirect.headers.get('location')!);
+      expect(audio.status).toBe(200);
+      expect((await audio.arrayBuffer()).byteLength).toBe(media.sizeBytes);
+    });
+  },
+);

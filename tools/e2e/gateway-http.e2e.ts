@@ -14,7 +14,10 @@ describe('the gateway as browsers and API clients meet it', () => {
   beforeAll(async () => {
     database = await createTestDatabase('gateway');
     running = await runAllInOne(
-      await testProcessEnv(database, await freePort(), 'in-process', { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), JSON_BODY_LIMIT: '10kb' }),
+      await testProcessEnv(database, await freePort(), 'in-process', {
+        RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+        JSON_BODY_LIMIT: '10kb',
+      }),
     );
     user = await createTestUser('gwen');
   });
@@ -42,26 +45,44 @@ describe('the gateway as browsers and API clients meet it', () => {
     const page = await fetch(`${running.url}/p/some-id/dashboard`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    const api = await fetch(`${running.url}/api/nothing-here`, { headers: { authorization: `Bearer ${user.token}` } });
+    const api = await fetch(`${running.url}/api/nothing-here`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
   it('documents the API in OpenAPI with the contract schemas', async () => {
-    const document = (await (await fetch(`${running.url}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/podcasts', '/api/podcasts/{podcastId}/episodes', '/api/episodes/{episodeId}/publish', '/api/media/uploads']));
+    const document = (await (await fetch(`${running.url}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/podcasts',
+        '/api/podcasts/{podcastId}/episodes',
+        '/api/episodes/{episodeId}/publish',
+        '/api/media/uploads',
+      ]),
+    );
     const create = JSON.stringify(document.paths['/api/podcasts']!['post']);
     expect(create).toContain('"name":{"type":"string","minLength":1,"maxLength":255}');
   });
 
   it('refuses a body over the limit with 413 and malformed JSON with 400, never a 500', async () => {
     const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
-    const big = await fetch(`${running.url}/api/podcasts`, { method: 'POST', headers, body: JSON.stringify({ name: 'x'.repeat(20_000) }) });
+    const big = await fetch(`${running.url}/api/podcasts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'x'.repeat(20_000) }),
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
     const broken = await fetch(`${running.url}/api/podcasts`, { method: 'POST', headers, body: '{"name": ' });
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' });
+    expect(await broken.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body is not valid JSON',
+    });
   });
 
   it('rate-limits the API by client with 429 and the limit headers, leaving feeds and health alone', async () => {
@@ -69,9 +90,14 @@ describe('the gateway as browsers and API clients meet it', () => {
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMIT + 5; i++) statuses.push((await api.call('GET', '/api/podcasts')).status);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
-    const limited = await fetch(`${running.url}/api/podcasts`, { headers: { authorization: `Bearer ${user.token}` } });
+    const limited = await fetch(`${running.url}/api/podcasts`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' });
+    expect(await limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
     expect(limited.headers.get('ratelimit-policy')).toContain(`q=${RATE_LIMIT}; w=60`);
     expect((await fetch(`${running.url}/health/ready`)).status).toBe(200);
   });

@@ -60,17 +60,26 @@ describe('an event committed to the outbox survives a crash before the relay sen
     running = second;
     await waitUntilReady(baseUrl, second);
 
-    const items = await waitFor('the restarted process to put the episode in the feed', async () => {
-      const response = await fetch(`${baseUrl}/feeds/crashy/crash-course.xml`);
-      if (!response.ok) return undefined;
-      const { items } = parseFeed(await response.text());
-      return items.length === 1 ? items : undefined;
-    }, { timeoutMs: 30_000 });
+    const items = await waitFor(
+      'the restarted process to put the episode in the feed',
+      async () => {
+        const response = await fetch(`${baseUrl}/feeds/crashy/crash-course.xml`);
+        if (!response.ok) return undefined;
+        const { items } = parseFeed(await response.text());
+        return items.length === 1 ? items : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(items[0]!.guid).toBe(episode.guid);
 
-    const handled = await db.query(`select consumer from feeds.processed_events where event_id = $1`, [eventId]);
+    const handled = await db.query(`select consumer from feeds.processed_events where event_id = $1`, [
+      eventId,
+    ]);
     expect(handled.rows).toEqual([{ consumer: 'feeds' }]);
-    const sent = await db.query<{ published_at: Date | null }>(`select published_at from catalog.outbox_messages where id = $1`, [eventId]);
+    const sent = await db.query<{ published_at: Date | null }>(
+      `select published_at from catalog.outbox_messages where id = $1`,
+      [eventId],
+    );
     expect(sent.rows[0]!.published_at).not.toBeNull();
   });
 });

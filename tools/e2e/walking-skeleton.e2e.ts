@@ -2,7 +2,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveFfmpegBinaries, renderToneMp3 } from '@castbase/platform-ffmpeg';
-import { createTestDatabase, freePort, natsUrlForTests, waitFor, type TestDatabase } from '@castbase/platform-testing';
+import {
+  createTestDatabase,
+  freePort,
+  natsUrlForTests,
+  waitFor,
+  type TestDatabase,
+} from '@castbase/platform-testing';
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
@@ -48,7 +54,9 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
       const response = await fetch(feedUrl);
       if (response.status !== 200) return undefined;
       const parsed = parseFeed(await response.text());
-      return parsed.items.length === 1 ? { parsed, contentType: response.headers.get('content-type') } : undefined;
+      return parsed.items.length === 1
+        ? { parsed, contentType: response.headers.get('content-type') }
+        : undefined;
     });
     expect(feed.contentType).toMatch(/^application\/rss\+xml/);
     expect(feed.parsed.namespaces['xmlns:itunes']).toBe('http://www.itunes.com/dtds/podcast-1.0.dtd');
@@ -76,7 +84,10 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
     const podcast = await createPodcast(api.as(alice), 'Private Matters');
     const mallory = await createTestUser('mallory');
     const response = await api.as(mallory).call('GET', `/api/podcasts/${podcast.id}`);
-    expect(response).toEqual({ status: 404, body: { code: 'PODCAST_NOT_FOUND', message: 'Podcast not found' } });
+    expect(response).toEqual({
+      status: 404,
+      body: { code: 'PODCAST_NOT_FOUND', message: 'Podcast not found' },
+    });
     const list = await api.as(mallory).ok<{ items: unknown[] }>('GET', '/api/podcasts');
     expect(list.items).toEqual([]);
   });
@@ -87,11 +98,20 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'name: Podcast name is required' },
     });
-    expect(await creator.call('POST', '/api/media/uploads', { fileName: 'a.exe', contentType: 'application/x-msdownload', sizeBytes: 10 })).toMatchObject({
+    expect(
+      await creator.call('POST', '/api/media/uploads', {
+        fileName: 'a.exe',
+        contentType: 'application/x-msdownload',
+        sizeBytes: 10,
+      }),
+    ).toMatchObject({
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'contentType: This file type is not supported' },
     });
     expect(await creator.call('GET', '/api/episodes/not-a-uuid')).toMatchObject({ status: 400 });
-    expect(await api.call('GET', '/api/podcasts')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect(await api.call('GET', '/api/podcasts')).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
   });
 });

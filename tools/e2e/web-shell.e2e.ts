@@ -29,7 +29,9 @@ describe('web app served by the gateway', () => {
     }
     database = await createTestDatabase('webshell');
     const port = await freePort();
-    running = await runAllInOne(await testProcessEnv(database, port, 'in-process', { WEB_DIST_DIR: webDist }));
+    running = await runAllInOne(
+      await testProcessEnv(database, port, 'in-process', { WEB_DIST_DIR: webDist }),
+    );
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
@@ -153,10 +155,10 @@ describe('web app served by the gateway', () => {
     beforeEach(async () => {
       context = await newContext();
       // The session the app restores on start: the user's real access token, which the gateway verifies.
-      await context.addInitScript(
-        ([key, token]) => window.sessionStorage.setItem(key, token),
-        [ACCESS_TOKEN_KEY, user.token] as const,
-      );
+      await context.addInitScript(([key, token]) => window.sessionStorage.setItem(key, token), [
+        ACCESS_TOKEN_KEY,
+        user.token,
+      ] as const);
     });
 
     afterEach(async () => {
@@ -179,9 +181,16 @@ describe('web app served by the gateway', () => {
         'Settings',
       ]);
       expect(await sections.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
-        ['dashboard', 'episodes', 'videos', 'monetization', 'analytics', 'podcasts', 'ai/transcribe-edit', 'settings'].map(
-          (segment) => `/p/${first.id}/${segment}`,
-        ),
+        [
+          'dashboard',
+          'episodes',
+          'videos',
+          'monetization',
+          'analytics',
+          'podcasts',
+          'ai/transcribe-edit',
+          'settings',
+        ].map((segment) => `/p/${first.id}/${segment}`),
       );
       expect(await page.getByText('ada@example.com').isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 1, name: 'Overview' }).isVisible()).toBe(true);

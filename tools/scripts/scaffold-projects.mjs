@@ -5,19 +5,33 @@ import { join, relative } from 'node:path';
 const root = process.cwd();
 const projects = [
   ['libs/contracts', '@castbase/contracts', ['type:contracts', 'scope:shared']],
-  ...['config', 'messaging', 'persistence', 'storage', 'observability', 'auth', 'testing', 'ffmpeg', 'runtime'].map((n) => [
-    `libs/platform/${n}`,
-    `@castbase/platform-${n}`,
-    ['type:platform', 'scope:platform'],
-  ]),
+  ...[
+    'config',
+    'messaging',
+    'persistence',
+    'storage',
+    'observability',
+    'auth',
+    'testing',
+    'ffmpeg',
+    'runtime',
+  ].map((n) => [`libs/platform/${n}`, `@castbase/platform-${n}`, ['type:platform', 'scope:platform']]),
   ...['gateway', 'identity', 'catalog', 'media', 'feeds', 'analytics', 'monetization', 'social'].map((n) => [
     `libs/${n}`,
     `@castbase/${n}`,
     ['type:service', `scope:${n}`],
   ]),
-  ...['gateway', 'identity', 'catalog', 'media', 'feeds', 'analytics', 'monetization', 'social', 'all-in-one'].map(
-    (n) => [`apps/${n}`, `@castbase/app-${n}`, ['type:app', `scope:${n}`]],
-  ),
+  ...[
+    'gateway',
+    'identity',
+    'catalog',
+    'media',
+    'feeds',
+    'analytics',
+    'monetization',
+    'social',
+    'all-in-one',
+  ].map((n) => [`apps/${n}`, `@castbase/app-${n}`, ['type:app', `scope:${n}`]]),
 ];
 
 for (const [dir, name, tags] of projects) {
@@ -34,13 +48,18 @@ for (const [dir, name, tags] of projects) {
       ? {}
       : {
           exports: {
-            '.': { '@castbase/source': './src/index.ts', types: './src/index.ts', default: './dist/index.js' },
+            '.': {
+              '@castbase/source': './src/index.ts',
+              types: './src/index.ts',
+              default: './dist/index.js',
+            },
           },
         }),
     scripts: { build: `swc src -d dist --strip-leading-paths --config-file ${swcrc} --quiet` },
     nx: { tags },
   };
-  if (!existsSync(join(abs, 'package.json'))) writeFileSync(join(abs, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+  if (!existsSync(join(abs, 'package.json')))
+    writeFileSync(join(abs, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
   const index = join(abs, 'src', isApp ? 'main.ts' : 'index.ts');
   if (!existsSync(index)) writeFileSync(index, 'export {};\n');
 }

@@ -12,7 +12,8 @@ import pg from 'pg';
 const built = new URL('../../apps/all-in-one/dist/migrate-all.js', import.meta.url);
 
 export default async function globalSetup() {
-  if (!existsSync(built)) throw new Error('The workspace is not built: run `npm test` (it builds first) or `npm run build`');
+  if (!existsSync(built))
+    throw new Error('The workspace is not built: run `npm test` (it builds first) or `npm run build`');
   const { startEmbeddedPostgres } = await import('@castbase/platform-persistence');
   const { isPortOpen, TEST_ENV, urlForDatabase } = await import('@castbase/platform-testing');
   const { migrateAllServices } = await import(built.href);
@@ -23,10 +24,15 @@ export default async function globalSetup() {
 
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let stopEmbedded;
-  if (!adminUrl && (await isPortOpen('127.0.0.1', 5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!adminUrl && (await isPortOpen('127.0.0.1', 5432)))
+    adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!adminUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'castbase-test-pg-'));
-    const embedded = await startEmbeddedPostgres(join(dir, 'data'), 54_000 + Math.floor(Math.random() * 1000), 'postgres');
+    const embedded = await startEmbeddedPostgres(
+      join(dir, 'data'),
+      54_000 + Math.floor(Math.random() * 1000),
+      'postgres',
+    );
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;
     console.log(`\n[castbase tests] no PostgreSQL at 127.0.0.1:5432: using an embedded PostgreSQL (${dir})`);
@@ -45,12 +51,18 @@ export default async function globalSetup() {
   if (await isPortOpen(natsAddress.hostname, Number(natsAddress.port || 4222))) {
     process.env[TEST_ENV.natsUrl] = natsUrl;
   } else {
-    console.log(`\n[castbase tests] no NATS at ${natsUrl}: the NATS runs of the bus tests are skipped; the in-process bus is used`);
+    console.log(
+      `\n[castbase tests] no NATS at ${natsUrl}: the NATS runs of the bus tests are skipped; the in-process bus is used`,
+    );
   }
 
   globalThis.__castbaseTeardown = async () => {
-    const leftovers = await admin.query(`select datname from pg_database where datname like $1 or datname = $2`, [`%\\_${runId}\\_%`, template]);
-    for (const { datname } of leftovers.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    const leftovers = await admin.query(
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [`%\\_${runId}\\_%`, template],
+    );
+    for (const { datname } of leftovers.rows)
+      await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
     await stopEmbedded?.();
   };

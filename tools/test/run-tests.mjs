@@ -9,7 +9,13 @@ const dir = mkdtempSync(join(tmpdir(), 'castbase-jest-'));
 const report = join(dir, 'report.json');
 const jest = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--json',
+    `--outputFile=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } },
 );
 let summary = 'no test report was written';
@@ -17,7 +23,12 @@ try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   summary = `${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numPendingTests} skipped`;
   if (result.numFailedTestSuites > 0 || result.numRuntimeErrorTestSuites > 0) {
-    console.log(`\nFailed suites: ${result.testResults.filter((r) => r.status === 'failed').map((r) => r.name.replace(process.cwd() + '/', '')).join(', ')}`);
+    console.log(
+      `\nFailed suites: ${result.testResults
+        .filter((r) => r.status === 'failed')
+        .map((r) => r.name.replace(process.cwd() + '/', ''))
+        .join(', ')}`,
+    );
   }
 } catch {
   // Jest died before writing its report; its exit code says so.

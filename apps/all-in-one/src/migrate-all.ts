@@ -1,4 +1,8 @@
-import { migrateServiceDatabase, openServiceDatabase, type DatabaseConnection } from '@castbase/platform-persistence';
+import {
+  migrateServiceDatabase,
+  openServiceDatabase,
+  type DatabaseConnection,
+} from '@castbase/platform-persistence';
 import { serviceDatabases } from './service-databases.js';
 
 /** Applies every service's pending migrations, one schema at a time. Returns what was applied per service. */

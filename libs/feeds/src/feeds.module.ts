@@ -22,7 +22,10 @@ const eventHandlers = [RegenerateOnPodcastCreatedHandler, RegenerateOnEpisodePub
  * and serves it at `/feeds/{username}/{slug-or-id}.xml`. Expects `APP_CONFIG` and the persistence root from the process.
  */
 @Module({
-  imports: [PersistenceModule.forService(feedsDatabase), MessagingModule.forService({ service: 'feeds', requestHandlers, eventHandlers })],
+  imports: [
+    PersistenceModule.forService(feedsDatabase),
+    MessagingModule.forService({ service: 'feeds', requestHandlers, eventHandlers }),
+  ],
   controllers: [FeedController],
   providers: [
     { provide: FeedDocumentRepository, useClass: MikroOrmFeedDocumentRepository },

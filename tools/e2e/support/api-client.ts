@@ -9,7 +9,11 @@ export interface TestUser {
 
 export async function createTestUser(username: string): Promise<TestUser> {
   const id = `user-${username}-${Math.random().toString(36).slice(2, 8)}`;
-  const token = await mintDevAccessToken(requireTestEnv('devSigningKey'), { sub: id, preferred_username: username, email: `${username}@example.com` });
+  const token = await mintDevAccessToken(requireTestEnv('devSigningKey'), {
+    sub: id,
+    preferred_username: username,
+    email: `${username}@example.com`,
+  });
   return { id, username, token };
 }
 
@@ -24,7 +28,11 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, user);
   }
 
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {

@@ -23,17 +23,29 @@ function text(node: unknown): string {
 }
 
 /** Parses an RSS document into what the tests check: namespaces and items. */
-export function parseFeed(xml: string): { namespaces: Record<string, string>; channelTitle: string; items: FeedItem[] } {
+export function parseFeed(xml: string): {
+  namespaces: Record<string, string>;
+  channelTitle: string;
+  items: FeedItem[];
+} {
   const doc = convert(xml, { format: 'object' }) as XmlNode;
   const rss = doc['rss'] as XmlNode;
-  const namespaces = Object.fromEntries(Object.entries(rss).filter(([k]) => k.startsWith('@xmlns')).map(([k, v]) => [k.slice(1), String(v)]));
+  const namespaces = Object.fromEntries(
+    Object.entries(rss)
+      .filter(([k]) => k.startsWith('@xmlns'))
+      .map(([k, v]) => [k.slice(1), String(v)]),
+  );
   const channel = rss['channel'] as XmlNode;
   const items = asArray(channel['item'] as XmlNode | XmlNode[] | undefined).map((item) => {
     const enclosure = item['enclosure'] as XmlNode;
     return {
       title: text(item['title']),
       guid: text(item['guid']),
-      enclosure: { url: String(enclosure['@url']), length: String(enclosure['@length']), type: String(enclosure['@type']) },
+      enclosure: {
+        url: String(enclosure['@url']),
+        length: String(enclosure['@length']),
+        type: String(enclosure['@type']),
+      },
       duration: text(item['itunes:duration']),
     };
   });

@@ -9,7 +9,10 @@ export interface StartedProcess {
 /** Runs a built entry point (`npm test` builds first) with the given environment on top of this one. */
 export function startBuiltProcess(entry: string, env: NodeJS.ProcessEnv): StartedProcess {
   let output = '';
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
@@ -20,7 +23,8 @@ export async function waitUntilReady(baseUrl: string, started: StartedProcess): 
   await waitFor(
     `${baseUrl} to be ready`,
     async () => {
-      if (started.child.exitCode !== null) throw new Error(`it exited with ${started.child.exitCode}: ${started.output().slice(-3000)}`);
+      if (started.child.exitCode !== null)
+        throw new Error(`it exited with ${started.child.exitCode}: ${started.output().slice(-3000)}`);
       return (await fetch(`${baseUrl}/health/ready`)).ok;
     },
     { timeoutMs: 60_000, intervalMs: 200 },
@@ -30,10 +34,15 @@ export async function waitUntilReady(baseUrl: string, started: StartedProcess): 
 }
 
 export function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function stopProcesses(processes: StartedProcess[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopProcesses(
+  processes: StartedProcess[],
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   for (const { child } of processes) child.kill(signal);
   await Promise.all(processes.map(({ child }) => exited(child)));
 }

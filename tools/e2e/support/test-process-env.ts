@@ -6,7 +6,12 @@ import { natsUrlForTests, requireTestEnv, uniqueName, type TestDatabase } from '
 export type BusKind = 'in-process' | 'nats';
 
 /** The environment of an all-in-one process under test: a fresh database, its own storage folder and bus namespace. */
-export async function testProcessEnv(database: TestDatabase, port: number, bus: BusKind, extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
+export async function testProcessEnv(
+  database: TestDatabase,
+  port: number,
+  bus: BusKind,
+  extra: Record<string, string> = {},
+): Promise<NodeJS.ProcessEnv> {
   const dataDir = await mkdtemp(join(tmpdir(), 'castbase-e2e-'));
   const natsUrl = natsUrlForTests();
   if (bus === 'nats' && !natsUrl) throw new Error('NATS is not available');

@@ -7,8 +7,5 @@ import { CreateCatalogTables } from './migration-20261122-catalog.js';
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
   entities: [Podcast, Episode, ...MESSAGING_ENTITIES],
-  migrations: [
-    MESSAGING_MIGRATION,
-    { name: '20261122000100_catalog', class: CreateCatalogTables },
-  ],
+  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_catalog', class: CreateCatalogTables }],
 };

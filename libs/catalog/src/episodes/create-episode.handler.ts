@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { catalogRequests, mediaRequests, type EpisodeMedia, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  catalogRequests,
+  mediaRequests,
+  type EpisodeMedia,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import { MessageBus, type RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
 import { Episode } from './episode.entity.js';

@@ -5,7 +5,19 @@ import type { Episode as EpisodeDto, EpisodeMedia } from '@castbase/contracts';
 
 @Entity({ tableName: 'episodes' })
 export class Episode {
-  [OptionalProps]?: 'id' | 'description' | 'status' | 'episodeType' | 'explicit' | 'seasonNumber' | 'episodeNumber' | 'guid' | 'media' | 'publishDate' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'description'
+    | 'status'
+    | 'episodeType'
+    | 'explicit'
+    | 'seasonNumber'
+    | 'episodeNumber'
+    | 'guid'
+    | 'media'
+    | 'publishDate'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { catalogEvents, catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  catalogEvents,
+  catalogRequests,
+  DomainError,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedEpisode } from './episode.repository.js';
 

@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { catalogEvents, catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  catalogEvents,
+  catalogRequests,
+  DomainError,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
@@ -32,14 +38,24 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
         type: input.type,
         visibility: input.visibility,
       });
-      this.outbox.add(em, catalogEvents.podcastCreated, { podcastId: podcast.id, ownerId, slug, ownerUsername });
+      this.outbox.add(em, catalogEvents.podcastCreated, {
+        podcastId: podcast.id,
+        ownerId,
+        slug,
+        ownerUsername,
+      });
       await em.flush();
       return podcast.toDto();
     });
   }
 
   /** A slug the creator chose must be free; one derived from the name gets a number when taken. */
-  private async availableSlug(em: EntityManager, ownerId: string, chosen: string | undefined, name: string): Promise<string> {
+  private async availableSlug(
+    em: EntityManager,
+    ownerId: string,
+    chosen: string | undefined,
+    name: string,
+  ): Promise<string> {
     const taken = async (slug: string) => (await em.count(Podcast, { ownerId, slug })) > 0;
     if (chosen) {
       if (await taken(chosen)) throw new DomainError('SLUG_TAKEN');

@@ -6,7 +6,20 @@ import type { Podcast as PodcastDto } from '@castbase/contracts';
 @Entity({ tableName: 'podcasts' })
 @Unique({ properties: ['ownerId', 'slug'] })
 export class Podcast {
-  [OptionalProps]?: 'id' | 'ownerUsername' | 'description' | 'language' | 'category' | 'author' | 'explicit' | 'type' | 'visibility' | 'artworkUrl' | 'podcastGuid' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'ownerUsername'
+    | 'description'
+    | 'language'
+    | 'category'
+    | 'author'
+    | 'explicit'
+    | 'type'
+    | 'visibility'
+    | 'artworkUrl'
+    | 'podcastGuid'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();

@@ -8,23 +8,43 @@ const owner = { ownerId: z.string().min(1) };
 export const catalogRequests = {
   createPodcast: defineRequest(
     'catalog.podcast.create',
-    z.object({ ...owner, ownerUsername: z.string().nullable().default(null), input: createPodcastInputSchema }),
+    z.object({
+      ...owner,
+      ownerUsername: z.string().nullable().default(null),
+      input: createPodcastInputSchema,
+    }),
     podcastSchema,
   ),
-  listPodcasts: defineRequest('catalog.podcast.list', z.object(owner), z.object({ items: z.array(podcastSchema) })),
-  getPodcast: defineRequest('catalog.podcast.get', z.object({ ...owner, podcastId: z.uuid() }), podcastSchema),
+  listPodcasts: defineRequest(
+    'catalog.podcast.list',
+    z.object(owner),
+    z.object({ items: z.array(podcastSchema) }),
+  ),
+  getPodcast: defineRequest(
+    'catalog.podcast.get',
+    z.object({ ...owner, podcastId: z.uuid() }),
+    podcastSchema,
+  ),
   createEpisode: defineRequest(
     'catalog.episode.create',
     z.object({ ...owner, podcastId: z.uuid(), input: createEpisodeInputSchema }),
     episodeSchema,
   ),
-  getEpisode: defineRequest('catalog.episode.get', z.object({ ...owner, episodeId: z.uuid() }), episodeSchema),
+  getEpisode: defineRequest(
+    'catalog.episode.get',
+    z.object({ ...owner, episodeId: z.uuid() }),
+    episodeSchema,
+  ),
   listEpisodes: defineRequest(
     'catalog.episode.list',
     z.object({ ...owner, podcastId: z.uuid() }),
     z.object({ items: z.array(episodeSchema) }),
   ),
-  publishEpisode: defineRequest('catalog.episode.publish', z.object({ ...owner, episodeId: z.uuid() }), episodeSchema),
+  publishEpisode: defineRequest(
+    'catalog.episode.publish',
+    z.object({ ...owner, episodeId: z.uuid() }),
+    episodeSchema,
+  ),
   /** Everything the feeds service needs to render one podcast's feed: the podcast and its published episodes. */
   getFeedSource: defineRequest(
     'catalog.feed-source.get',
@@ -36,7 +56,12 @@ export const catalogRequests = {
 export const catalogEvents = {
   podcastCreated: defineEvent(
     'catalog.podcast.created',
-    z.object({ podcastId: z.uuid(), ownerId: z.string(), slug: z.string(), ownerUsername: z.string().nullable() }),
+    z.object({
+      podcastId: z.uuid(),
+      ownerId: z.string(),
+      slug: z.string(),
+      ownerUsername: z.string().nullable(),
+    }),
   ),
   episodePublished: defineEvent(
     'catalog.episode.published',

@@ -13,7 +13,11 @@ export const slugSchema = z
 
 /** What a creator sends to create a podcast (more fields arrive with onboarding). */
 export const createPodcastInputSchema = z.object({
-  name: z.string().trim().min(1, 'Podcast name is required').max(PODCAST_NAME_MAX, 'Podcast name must be 255 characters or less'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Podcast name is required')
+    .max(PODCAST_NAME_MAX, 'Podcast name must be 255 characters or less'),
   slug: slugSchema.optional(),
   description: z.string().trim().max(4000, 'Description must be 4000 characters or less').default(''),
   language: z.string().trim().min(2).max(10).default('en'),
@@ -46,5 +50,11 @@ export const podcastSchema = z.object({
 export type Podcast = z.infer<typeof podcastSchema>;
 
 /** The list view the podcast switcher uses. */
-export const podcastSummarySchema = podcastSchema.pick({ id: true, name: true, visibility: true, type: true, artworkUrl: true });
+export const podcastSummarySchema = podcastSchema.pick({
+  id: true,
+  name: true,
+  visibility: true,
+  type: true,
+  artworkUrl: true,
+});
 export type PodcastSummary = z.infer<typeof podcastSummarySchema>;

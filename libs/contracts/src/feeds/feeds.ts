@@ -10,14 +10,27 @@ export const feedStatusSchema = z.object({
 export type FeedStatus = z.infer<typeof feedStatusSchema>;
 
 export const feedsRequests = {
-  generateFeed: defineRequest('feeds.feed.generate', z.object({ ownerId: z.string().min(1), podcastId: z.uuid() }), feedStatusSchema),
-  getFeedStatus: defineRequest('feeds.feed.get', z.object({ ownerId: z.string().min(1), podcastId: z.uuid() }), feedStatusSchema),
+  generateFeed: defineRequest(
+    'feeds.feed.generate',
+    z.object({ ownerId: z.string().min(1), podcastId: z.uuid() }),
+    feedStatusSchema,
+  ),
+  getFeedStatus: defineRequest(
+    'feeds.feed.get',
+    z.object({ ownerId: z.string().min(1), podcastId: z.uuid() }),
+    feedStatusSchema,
+  ),
 } as const;
 
 export const feedsEvents = {
   feedRegenerated: defineEvent(
     'feeds.feed.regenerated',
-    z.object({ podcastId: z.uuid(), url: z.string(), episodeCount: z.number().int(), generatedAt: z.iso.datetime() }),
+    z.object({
+      podcastId: z.uuid(),
+      url: z.string(),
+      episodeCount: z.number().int(),
+      generatedAt: z.iso.datetime(),
+    }),
   ),
 } as const;
 

@@ -4,7 +4,16 @@ import { defineEvent, defineRequest } from '../messaging/definitions.js';
 /** 500 MB, the media picker limit of spec 1 §9. */
 export const MEDIA_MAX_BYTES = 524_288_000;
 
-export const AUDIO_MIME_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/flac'] as const;
+export const AUDIO_MIME_TYPES = [
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/aac',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/ogg',
+  'audio/flac',
+] as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export const MEDIA_MIME_TYPES = [...AUDIO_MIME_TYPES, ...VIDEO_MIME_TYPES] as const;
 
@@ -51,11 +60,22 @@ export type MediaFile = z.infer<typeof mediaFileSchema>;
 const owner = { ownerId: z.string().min(1) };
 
 export const mediaRequests = {
-  createUpload: defineRequest('media.upload.create', z.object({ ...owner, input: createUploadInputSchema }), uploadTicketSchema),
-  completeUpload: defineRequest('media.upload.complete', z.object({ ...owner, uploadId: z.uuid() }), mediaFileSchema),
+  createUpload: defineRequest(
+    'media.upload.create',
+    z.object({ ...owner, input: createUploadInputSchema }),
+    uploadTicketSchema,
+  ),
+  completeUpload: defineRequest(
+    'media.upload.complete',
+    z.object({ ...owner, uploadId: z.uuid() }),
+    mediaFileSchema,
+  ),
   getFile: defineRequest('media.file.get', z.object({ ...owner, mediaId: z.uuid() }), mediaFileSchema),
 } as const;
 
 export const mediaEvents = {
-  fileStored: defineEvent('media.file.stored', z.object({ mediaId: z.uuid(), ownerId: z.string(), kind: mediaKindSchema })),
+  fileStored: defineEvent(
+    'media.file.stored',
+    z.object({ mediaId: z.uuid(), ownerId: z.string(), kind: mediaKindSchema }),
+  ),
 } as const;

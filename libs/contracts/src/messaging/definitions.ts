@@ -4,7 +4,11 @@ import type { z } from 'zod';
  * A request/reply subject (`<service>.<noun>.<verb>`) with the schemas of what is sent and what comes back.
  * Declared once here; the caller and the handler both type-check against it.
  */
-export interface RequestDefinition<Subject extends string = string, Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
+export interface RequestDefinition<
+  Subject extends string = string,
+  Req extends z.ZodType = z.ZodType,
+  Rep extends z.ZodType = z.ZodType,
+> {
   readonly kind: 'request';
   readonly subject: Subject;
   readonly request: Req;
@@ -31,12 +35,17 @@ export function defineRequest<S extends string, Req extends z.ZodType, Rep exten
   request: Req,
   reply: Rep,
 ): RequestDefinition<S, Req, Rep> {
-  if (!REQUEST_SUBJECT.test(subject)) throw new Error(`Request subject "${subject}" is not <service>.<noun>.<verb>`);
+  if (!REQUEST_SUBJECT.test(subject))
+    throw new Error(`Request subject "${subject}" is not <service>.<noun>.<verb>`);
   return { kind: 'request', subject, request, reply };
 }
 
-export function defineEvent<S extends string, P extends z.ZodType>(subject: S, payload: P): EventDefinition<S, P> {
-  if (!EVENT_SUBJECT.test(subject)) throw new Error(`Event subject "${subject}" is not <service>.<noun>.<past-tense>`);
+export function defineEvent<S extends string, P extends z.ZodType>(
+  subject: S,
+  payload: P,
+): EventDefinition<S, P> {
+  if (!EVENT_SUBJECT.test(subject))
+    throw new Error(`Event subject "${subject}" is not <service>.<noun>.<past-tense>`);
   return { kind: 'event', subject, payload };
 }
 

@@ -7,7 +7,9 @@ export const eventEnvelopeSchema = z.object({
   occurredAt: z.iso.datetime(),
   payload: z.unknown(),
 });
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 /** A reply on a request subject: either the handler's value or a typed error. */
 export const replyEnvelopeSchema = z.union([

@@ -37,37 +37,58 @@ describe('MikroOrmFeedDocumentRepository on PostgreSQL', () => {
     const document = aFeedDocument();
     await save(document);
 
-    expect(await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'signal-and-noise' })).toEqual(document);
+    expect(await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'signal-and-noise' })).toEqual(
+      document,
+    );
   });
 
   it('finds a saved feed by username and podcast id, in either case', async () => {
     await save(aFeedDocument());
 
-    expect((await repository.findByAddress({ username: 'ada', slugOrPodcastId: PODCAST_ID }))?.podcastId).toBe(PODCAST_ID);
-    expect((await repository.findByAddress({ username: 'ada', slugOrPodcastId: PODCAST_ID.toUpperCase() }))?.podcastId).toBe(PODCAST_ID);
+    expect(
+      (await repository.findByAddress({ username: 'ada', slugOrPodcastId: PODCAST_ID }))?.podcastId,
+    ).toBe(PODCAST_ID);
+    expect(
+      (await repository.findByAddress({ username: 'ada', slugOrPodcastId: PODCAST_ID.toUpperCase() }))
+        ?.podcastId,
+    ).toBe(PODCAST_ID);
   });
 
   it('does not find a feed under another username', async () => {
     await save(aFeedDocument());
 
-    expect(await repository.findByAddress({ username: 'grace', slugOrPodcastId: 'signal-and-noise' })).toBeNull();
+    expect(
+      await repository.findByAddress({ username: 'grace', slugOrPodcastId: 'signal-and-noise' }),
+    ).toBeNull();
     expect(await repository.findByAddress({ username: 'grace', slugOrPodcastId: PODCAST_ID })).toBeNull();
   });
 
   it('finds the feed of an owner without a username under "podcast" by podcast id, never by a slug others may share', async () => {
     await save(aFeedDocument({ username: null }));
 
-    expect((await repository.findByAddress({ username: 'podcast', slugOrPodcastId: PODCAST_ID }))?.username).toBeNull();
-    expect(await repository.findByAddress({ username: 'podcast', slugOrPodcastId: 'signal-and-noise' })).toBeNull();
+    expect(
+      (await repository.findByAddress({ username: 'podcast', slugOrPodcastId: PODCAST_ID }))?.username,
+    ).toBeNull();
+    expect(
+      await repository.findByAddress({ username: 'podcast', slugOrPodcastId: 'signal-and-noise' }),
+    ).toBeNull();
   });
 
-  it('replaces a podcast\'s feed when it is saved again', async () => {
+  it("replaces a podcast's feed when it is saved again", async () => {
     await save(aFeedDocument());
-    const regenerated = aFeedDocument({ xml: '<rss version="2.0"><channel><title>v2</title></channel></rss>', episodeCount: 3, slug: 'renamed' });
+    const regenerated = aFeedDocument({
+      xml: '<rss version="2.0"><channel><title>v2</title></channel></rss>',
+      episodeCount: 3,
+      slug: 'renamed',
+    });
     await save(regenerated);
 
-    expect(await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'renamed' })).toEqual(regenerated);
-    expect(await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'signal-and-noise' })).toBeNull();
+    expect(await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'renamed' })).toEqual(
+      regenerated,
+    );
+    expect(
+      await repository.findByAddress({ username: 'ada', slugOrPodcastId: 'signal-and-noise' }),
+    ).toBeNull();
     expect(await repository.findEtag(PODCAST_ID)).toBe(regenerated.etag);
   });
 
@@ -81,7 +102,7 @@ describe('MikroOrmFeedDocumentRepository on PostgreSQL', () => {
     expect(await repository.findEtag('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
-  it('makes a second regeneration of the same podcast wait until the first one\'s transaction ends', async () => {
+  it("makes a second regeneration of the same podcast wait until the first one's transaction ends", async () => {
     let releaseFirst!: () => void;
     const firstMayFinish = new Promise<void>((resolve) => (releaseFirst = resolve));
     let firstHoldsLock!: () => void;
@@ -101,7 +122,11 @@ describe('MikroOrmFeedDocumentRepository on PostgreSQL', () => {
     });
 
     await waitFor('the second regeneration to wait for the lock', async () => {
-      const rows = await orm.em.fork().execute<{ waiting: string }[]>("select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())");
+      const rows = await orm.em
+        .fork()
+        .execute<{ waiting: string }[]>(
+          "select count(*) as waiting from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+        );
       return Number(rows[0]?.waiting) > 0;
     });
     expect(order).toEqual([]);

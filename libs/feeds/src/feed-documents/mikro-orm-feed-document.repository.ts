@@ -2,11 +2,26 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { USERNAME_PLACEHOLDER, type FeedAddress, type FeedDocument, type FeedDocumentSummary } from './feed-document.js';
+import {
+  USERNAME_PLACEHOLDER,
+  type FeedAddress,
+  type FeedDocument,
+  type FeedDocumentSummary,
+} from './feed-document.js';
 import { FeedDocumentEntity } from './feed-document.entity.js';
 import { FeedDocumentRepository } from './feed-document.repository.js';
 
-const SUMMARY_FIELDS = ['podcastId', 'ownerId', 'username', 'slug', 'visibility', 'etag', 'byteSize', 'episodeCount', 'generatedAt'] as const;
+const SUMMARY_FIELDS = [
+  'podcastId',
+  'ownerId',
+  'username',
+  'slug',
+  'visibility',
+  'etag',
+  'byteSize',
+  'episodeCount',
+  'generatedAt',
+] as const;
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 @Injectable()
@@ -17,11 +32,16 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
 
   async findByAddress({ username, slugOrPodcastId }: FeedAddress): Promise<FeedDocument | null> {
     const id = isUuid(slugOrPodcastId) ? slugOrPodcastId.toLowerCase() : undefined;
-    const names: FilterQuery<FeedDocumentEntity>[] = [{ slug: slugOrPodcastId }, ...(id ? [{ podcastId: id }] : [])];
+    const names: FilterQuery<FeedDocumentEntity>[] = [
+      { slug: slugOrPodcastId },
+      ...(id ? [{ podcastId: id }] : []),
+    ];
     const addresses: FilterQuery<FeedDocumentEntity>[] = [{ username, $or: names }];
     // An owner without a username is addressed by podcast id only: slugs are unique per owner, not globally.
     if (username === USERNAME_PLACEHOLDER && id) addresses.push({ username: null, podcastId: id });
-    const entity = await this.em.fork().findOne(FeedDocumentEntity, { $or: addresses }, { orderBy: { podcastId: 'asc' } });
+    const entity = await this.em
+      .fork()
+      .findOne(FeedDocumentEntity, { $or: addresses }, { orderBy: { podcastId: 'asc' } });
     return entity ? toDocument(entity) : null;
   }
 
@@ -31,7 +51,9 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
   }
 
   async findSummary(podcastId: string): Promise<FeedDocumentSummary | null> {
-    const entity = await this.em.fork().findOne(FeedDocumentEntity, { podcastId }, { fields: [...SUMMARY_FIELDS] });
+    const entity = await this.em
+      .fork()
+      .findOne(FeedDocumentEntity, { podcastId }, { fields: [...SUMMARY_FIELDS] });
     return entity ? toSummary(entity) : null;
   }
 
@@ -40,7 +62,9 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
   }
 
   async lockForRegeneration(em: EntityManager, podcastId: string): Promise<void> {
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`feeds:feed-document:${podcastId}`]);
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+      `feeds:feed-document:${podcastId}`,
+    ]);
   }
 }
 

@@ -6,7 +6,11 @@ import { publicFeedUrl } from '../rss/feed-urls.js';
 export function feedStatus(document: FeedDocumentSummary, publicUrl: string): FeedStatus {
   return {
     podcastId: document.podcastId,
-    url: publicFeedUrl(publicUrl, { id: document.podcastId, ownerUsername: document.username, slug: document.slug }),
+    url: publicFeedUrl(publicUrl, {
+      id: document.podcastId,
+      ownerUsername: document.username,
+      slug: document.slug,
+    }),
     episodeCount: document.episodeCount,
     generatedAt: document.generatedAt.toISOString(),
   };

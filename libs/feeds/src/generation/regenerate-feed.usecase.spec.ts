@@ -20,7 +20,8 @@ class CatalogStub {
   source: FeedSource | null = null;
 
   async request<D extends RequestDefinition>(definition: D, payload: RequestOf<D>): Promise<unknown> {
-    if (definition.subject !== catalogRequests.getFeedSource.subject) throw new Error(`unexpected request ${definition.subject}`);
+    if (definition.subject !== catalogRequests.getFeedSource.subject)
+      throw new Error(`unexpected request ${definition.subject}`);
     const { podcastId } = payload as RequestOf<typeof catalogRequests.getFeedSource>;
     if (!this.source || this.source.podcast.id !== podcastId) throw new DomainError('PODCAST_NOT_FOUND');
     return this.source;
@@ -49,18 +50,34 @@ describe('RegenerateFeed on PostgreSQL', () => {
     await orm.em.fork().nativeDelete(OutboxMessage, {});
     catalog = new CatalogStub();
     cache = new FeedResponseCache();
-    regenerateFeed = new RegenerateFeed(catalog as unknown as MessageBus, new Outbox(), repository(), new FeedCacheInvalidator(orm.em, cache), { PUBLIC_URL });
+    regenerateFeed = new RegenerateFeed(
+      catalog as unknown as MessageBus,
+      new Outbox(),
+      repository(),
+      new FeedCacheInvalidator(orm.em, cache),
+      { PUBLIC_URL },
+    );
   });
 
   const inTransaction = <T>(work: (em: typeof orm.em) => Promise<T>) => orm.em.fork().transactional(work);
 
   it('stores the rendered feed with its ETag, size and item count, and reports its status', async () => {
-    catalog.source = { podcast: aPodcast(), episodes: [anEpisode(), anEpisode(), anEpisode({ status: 'draft', publishDate: null })] };
+    catalog.source = {
+      podcast: aPodcast(),
+      episodes: [anEpisode(), anEpisode(), anEpisode({ status: 'draft', publishDate: null })],
+    };
 
     const { status } = await inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID }));
 
     const stored = await repository().findByAddress({ username: 'ada', slugOrPodcastId: 'signal-and-noise' });
-    expect(stored).toMatchObject({ podcastId: PODCAST_ID, ownerId: OWNER_ID, username: 'ada', slug: 'signal-and-noise', visibility: 'public', episodeCount: 2 });
+    expect(stored).toMatchObject({
+      podcastId: PODCAST_ID,
+      ownerId: OWNER_ID,
+      username: 'ada',
+      slug: 'signal-and-noise',
+      visibility: 'public',
+      episodeCount: 2,
+    });
     expect(stored?.xml).toContain('<title>Signal &amp; Noise</title>');
     expect(stored?.byteSize).toBe(Buffer.byteLength(stored?.xml ?? ''));
     expect(stored?.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
@@ -78,7 +95,9 @@ describe('RegenerateFeed on PostgreSQL', () => {
     const { status } = await inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID }));
 
     const messages = await orm.em.fork().find(OutboxMessage, {});
-    expect(messages.map((message) => [message.subject, message.payload])).toEqual([['feeds.feed.regenerated', status]]);
+    expect(messages.map((message) => [message.subject, message.payload])).toEqual([
+      ['feeds.feed.regenerated', status],
+    ]);
   });
 
   it('keeps the same ETag when nothing in the podcast changed', async () => {
@@ -89,7 +108,7 @@ describe('RegenerateFeed on PostgreSQL', () => {
     expect(second.document.etag).toBe(first.document.etag);
   });
 
-  it('drops this process\'s cached copy once the new feed is committed', async () => {
+  it("drops this process's cached copy once the new feed is committed", async () => {
     cache.storeFeed('ada/signal-and-noise', aFeedDocument(), cache.version());
     catalog.source = { podcast: aPodcast(), episodes: [anEpisode()] };
 
@@ -98,10 +117,12 @@ describe('RegenerateFeed on PostgreSQL', () => {
     expect(cache.lookup('ada/signal-and-noise').state).toBe('unknown');
   });
 
-  it('answers FEED_NOT_FOUND to an owner asking for another owner\'s podcast, and stores nothing', async () => {
+  it("answers FEED_NOT_FOUND to an owner asking for another owner's podcast, and stores nothing", async () => {
     catalog.source = { podcast: aPodcast({ ownerId: 'someone-else' }), episodes: [] };
 
-    await expect(inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID, ownerId: OWNER_ID }))).rejects.toMatchObject({
+    await expect(
+      inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID, ownerId: OWNER_ID })),
+    ).rejects.toMatchObject({
       code: 'FEED_NOT_FOUND',
     });
     expect(await repository().findSummary(PODCAST_ID)).toBeNull();
@@ -109,13 +130,17 @@ describe('RegenerateFeed on PostgreSQL', () => {
   });
 
   it('answers FEED_NOT_FOUND to an owner asking for a podcast the catalog does not know', async () => {
-    await expect(inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID, ownerId: OWNER_ID }))).rejects.toMatchObject({
+    await expect(
+      inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID, ownerId: OWNER_ID })),
+    ).rejects.toMatchObject({
       code: 'FEED_NOT_FOUND',
     });
   });
 
   it('finishes a catalog event quietly when the podcast was deleted since', async () => {
-    await expect(inTransaction((em) => regenerateAfterCatalogChange(regenerateFeed, em, PODCAST_ID))).resolves.toBeUndefined();
+    await expect(
+      inTransaction((em) => regenerateAfterCatalogChange(regenerateFeed, em, PODCAST_ID)),
+    ).resolves.toBeUndefined();
     expect(await repository().findSummary(PODCAST_ID)).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { catalogRequests, DomainError, feedsEvents, isDomainError, type FeedStatus } from '@castbase/contracts';
+import {
+  catalogRequests,
+  DomainError,
+  feedsEvents,
+  isDomainError,
+  type FeedStatus,
+} from '@castbase/contracts';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, Outbox } from '@castbase/platform-messaging';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -31,7 +37,10 @@ export class RegenerateFeed {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {}
 
-  async execute(em: EntityManager, command: RegenerateFeedCommand): Promise<{ document: FeedDocument; status: FeedStatus }> {
+  async execute(
+    em: EntityManager,
+    command: RegenerateFeedCommand,
+  ): Promise<{ document: FeedDocument; status: FeedStatus }> {
     await this.documents.lockForRegeneration(em, command.podcastId);
     const source = await this.fetchSource(command);
 

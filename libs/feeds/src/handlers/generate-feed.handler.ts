@@ -17,7 +17,9 @@ export class GenerateFeedHandler implements RequestHandler<Definition> {
   ) {}
 
   async handle({ ownerId, podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    const { status } = await this.em.fork().transactional((em) => this.regenerateFeed.execute(em, { podcastId, ownerId }));
+    const { status } = await this.em
+      .fork()
+      .transactional((em) => this.regenerateFeed.execute(em, { podcastId, ownerId }));
     return status;
   }
 }

@@ -33,13 +33,17 @@ describe('feeds.feed.get', () => {
   });
 
   it('answers FEED_NOT_FOUND for a podcast without a feed', async () => {
-    await expect(handler.handle({ ownerId: OWNER_ID, podcastId: PODCAST_ID })).rejects.toMatchObject({ code: 'FEED_NOT_FOUND' });
+    await expect(handler.handle({ ownerId: OWNER_ID, podcastId: PODCAST_ID })).rejects.toMatchObject({
+      code: 'FEED_NOT_FOUND',
+    });
   });
 
   it('answers FEED_NOT_FOUND, and nothing about the feed, to another owner', async () => {
     repository.put(aFeedDocument());
 
-    const error = await handler.handle({ ownerId: 'someone-else', podcastId: PODCAST_ID }).catch((caught: unknown) => caught);
+    const error = await handler
+      .handle({ ownerId: 'someone-else', podcastId: PODCAST_ID })
+      .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).toJSON()).toEqual({ code: 'FEED_NOT_FOUND', message: 'Feed not found' });

@@ -12,7 +12,9 @@ export function negotiateEncoding(acceptEncoding: string | undefined): FeedEncod
   for (const part of acceptEncoding.split(',')) {
     const [coding = '', ...parameters] = part.trim().toLowerCase().split(';');
     if (!coding) continue;
-    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    const q = parameters
+      .map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1])
+      .find((value) => value !== undefined);
     weights.set(coding.trim(), q === undefined ? 1 : Number(q));
   }
   const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;

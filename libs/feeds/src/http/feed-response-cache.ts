@@ -134,7 +134,10 @@ export class FeedResponseCache {
   private evict(): void {
     let bytes = 0;
     for (const entry of this.feeds.values()) bytes += entry.feed.bytes;
-    while (this.feeds.size > 1 && (this.feeds.size > this.options.maxFeeds || bytes > this.options.maxBytes)) {
+    while (
+      this.feeds.size > 1 &&
+      (this.feeds.size > this.options.maxFeeds || bytes > this.options.maxBytes)
+    ) {
       const oldest = this.feeds.keys().next().value;
       if (oldest === undefined) return;
       bytes -= this.feeds.get(oldest)?.feed.bytes ?? 0;

@@ -33,7 +33,13 @@ describe('GET /feeds/:username/:file', () => {
       const request = httpRequest(`${baseUrl}${path}`, { method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
         response.on('error', reject);
       });
       request.on('error', reject);
@@ -137,15 +143,22 @@ describe('GET /feeds/:username/:file', () => {
       const document = aFeedDocument();
       repository.put(document);
 
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': `"old", ${document.etag}` })).status).toBe(304);
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': `W/${document.etag}` })).status).toBe(304);
+      expect(
+        (await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': `"old", ${document.etag}` }))
+          .status,
+      ).toBe(304);
+      expect(
+        (await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': `W/${document.etag}` })).status,
+      ).toBe(304);
       expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': '*' })).status).toBe(304);
     });
 
     it('answer 200 with the feed when If-None-Match holds an older ETag', async () => {
       repository.put(aFeedDocument());
 
-      const response = await send('/feeds/ada/signal-and-noise.xml', { 'If-None-Match': '"an-older-version"' });
+      const response = await send('/feeds/ada/signal-and-noise.xml', {
+        'If-None-Match': '"an-older-version"',
+      });
 
       expect(response.status).toBe(200);
       expect(response.body.length).toBeGreaterThan(0);
@@ -154,10 +167,30 @@ describe('GET /feeds/:username/:file', () => {
     it('answer 304 when If-Modified-Since is at or after the generation time, 200 when before', async () => {
       repository.put(aFeedDocument());
 
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-Modified-Since': 'Thu, 03 Apr 2025 02:01:00 GMT' })).status).toBe(304);
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-Modified-Since': 'Fri, 04 Apr 2025 00:00:00 GMT' })).status).toBe(304);
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-Modified-Since': 'Thu, 03 Apr 2025 02:00:59 GMT' })).status).toBe(200);
-      expect((await send('/feeds/ada/signal-and-noise.xml', { 'If-Modified-Since': 'not a date' })).status).toBe(200);
+      expect(
+        (
+          await send('/feeds/ada/signal-and-noise.xml', {
+            'If-Modified-Since': 'Thu, 03 Apr 2025 02:01:00 GMT',
+          })
+        ).status,
+      ).toBe(304);
+      expect(
+        (
+          await send('/feeds/ada/signal-and-noise.xml', {
+            'If-Modified-Since': 'Fri, 04 Apr 2025 00:00:00 GMT',
+          })
+        ).status,
+      ).toBe(304);
+      expect(
+        (
+          await send('/feeds/ada/signal-and-noise.xml', {
+            'If-Modified-Since': 'Thu, 03 Apr 2025 02:00:59 GMT',
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await send('/feeds/ada/signal-and-noise.xml', { 'If-Modified-Since': 'not a date' })).status,
+      ).toBe(200);
     });
 
     it('ignore If-Modified-Since when If-None-Match is present', async () => {
@@ -191,17 +224,23 @@ describe('GET /feeds/:username/:file', () => {
       const document = aFeedDocument();
       repository.put(document);
 
-      const response = await send('/feeds/ada/signal-and-noise.xml', { 'Accept-Encoding': 'gzip, deflate, br' });
+      const response = await send('/feeds/ada/signal-and-noise.xml', {
+        'Accept-Encoding': 'gzip, deflate, br',
+      });
 
       expect(response.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(response.body).toString('utf8')).toBe(document.xml);
     });
 
-    it('follows the client\'s q-values, and sends plain XML when the codings are refused', async () => {
+    it("follows the client's q-values, and sends plain XML when the codings are refused", async () => {
       repository.put(aFeedDocument());
 
-      const gzipPreferred = await send('/feeds/ada/signal-and-noise.xml', { 'Accept-Encoding': 'br;q=0.5, gzip;q=1' });
-      const refused = await send('/feeds/ada/signal-and-noise.xml', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+      const gzipPreferred = await send('/feeds/ada/signal-and-noise.xml', {
+        'Accept-Encoding': 'br;q=0.5, gzip;q=1',
+      });
+      const refused = await send('/feeds/ada/signal-and-noise.xml', {
+        'Accept-Encoding': 'br;q=0, gzip;q=0',
+      });
 
       expect(gzipPreferred.headers['content-encoding']).toBe('gzip');
       expect(refused.headers['content-encoding']).toBeUndefined();
@@ -212,7 +251,10 @@ describe('GET /feeds/:username/:file', () => {
       repository.put(document);
       const first = await send('/feeds/ada/signal-and-noise.xml', { 'Accept-Encoding': 'br' });
 
-      const response = await send('/feeds/ada/signal-and-noise.xml', { 'Accept-Encoding': 'br', 'If-None-Match': String(first.headers['etag']) });
+      const response = await send('/feeds/ada/signal-and-noise.xml', {
+        'Accept-Encoding': 'br',
+        'If-None-Match': String(first.headers['etag']),
+      });
 
       expect(response.status).toBe(304);
       expect(response.headers['etag']).toBe(first.headers['etag']);
@@ -222,7 +264,7 @@ describe('GET /feeds/:username/:file', () => {
   describe('unknown feeds', () => {
     it.each([
       ['an unknown slug', '/feeds/ada/no-such-show.xml'],
-      ['another user\'s name', '/feeds/grace/signal-and-noise.xml'],
+      ["another user's name", '/feeds/grace/signal-and-noise.xml'],
       ['a file that is not .xml', '/feeds/ada/signal-and-noise.json'],
     ])('answer 404 FEED_NOT_FOUND as JSON for %s', async (_case, path) => {
       repository.put(aFeedDocument());
@@ -231,10 +273,13 @@ describe('GET /feeds/:username/:file', () => {
 
       expect(response.status).toBe(404);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(JSON.parse(response.body.toString('utf8'))).toEqual({ code: 'FEED_NOT_FOUND', message: 'Feed not found' });
+      expect(JSON.parse(response.body.toString('utf8'))).toEqual({
+        code: 'FEED_NOT_FOUND',
+        message: 'Feed not found',
+      });
     });
 
-    it('include a private podcast\'s feed, which this public URL never reveals', async () => {
+    it("include a private podcast's feed, which this public URL never reveals", async () => {
       repository.put(aFeedDocument({ visibility: 'private' }));
 
       const response = await send('/feeds/ada/signal-and-noise.xml');
@@ -257,7 +302,10 @@ describe('GET /feeds/:username/:file', () => {
     it('serves the new version at once after this process regenerates the feed', async () => {
       repository.put(aFeedDocument());
       await send('/feeds/ada/signal-and-noise.xml');
-      const updated = aFeedDocument({ xml: '<rss version="2.0"><channel><title>New</title></channel></rss>', generatedAt: new Date('2025-04-05T00:00:00Z') });
+      const updated = aFeedDocument({
+        xml: '<rss version="2.0"><channel><title>New</title></channel></rss>',
+        generatedAt: new Date('2025-04-05T00:00:00Z'),
+      });
 
       repository.put(updated);
       cache.invalidatePodcast(PODCAST_ID);
@@ -282,7 +330,9 @@ describe('GET /feeds/:username/:file', () => {
     it('after its TTL picks up a version another replica stored', async () => {
       repository.put(aFeedDocument());
       await send('/feeds/ada/signal-and-noise.xml');
-      const updated = aFeedDocument({ xml: '<rss version="2.0"><channel><title>From another replica</title></channel></rss>' });
+      const updated = aFeedDocument({
+        xml: '<rss version="2.0"><channel><title>From another replica</title></channel></rss>',
+      });
       repository.put(updated);
 
       expect((await send('/feeds/ada/signal-and-noise.xml')).headers['etag']).not.toBe(updated.etag);

@@ -11,7 +11,12 @@ export class FeedController {
 
   /** GET and HEAD (Express answers HEAD through the GET route and sends no body). */
   @Get(':username/:fileName')
-  async feed(@Param('username') username: string, @Param('fileName') fileName: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async feed(
+    @Param('username') username: string,
+    @Param('fileName') fileName: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const feed = await this.serveFeed.execute({
       username,
       fileName,

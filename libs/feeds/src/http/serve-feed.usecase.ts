@@ -47,7 +47,8 @@ export class ServeFeed {
       'Last-Modified': generatedAt.toUTCString(),
       Vary: 'Accept-Encoding',
     };
-    if (isNotModified(request, feed.summary.etag, generatedAt)) return { status: 304, headers, body: Buffer.alloc(0) };
+    if (isNotModified(request, feed.summary.etag, generatedAt))
+      return { status: 304, headers, body: Buffer.alloc(0) };
 
     const body = await feed.body(encoding);
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
@@ -65,7 +66,10 @@ export class ServeFeed {
     if (cached.state === 'missing') return null;
 
     const version = this.cache.version();
-    if (cached.state === 'stale' && (await this.documents.findEtag(cached.feed.summary.podcastId)) === cached.feed.summary.etag) {
+    if (
+      cached.state === 'stale' &&
+      (await this.documents.findEtag(cached.feed.summary.podcastId)) === cached.feed.summary.etag
+    ) {
       this.cache.renew(key, cached.feed, version);
       return cached.feed;
     }

@@ -14,7 +14,10 @@ export function releaseDate(episode: Episode): string {
  * The episodes a feed lists: published ones with media (an item without an enclosure is not an episode to a
  * podcast app), newest first, at most `limit`.
  */
-export function selectFeedEpisodes(episodes: readonly Episode[], limit: number = MAIN_FEED_ITEM_LIMIT): FeedEpisode[] {
+export function selectFeedEpisodes(
+  episodes: readonly Episode[],
+  limit: number = MAIN_FEED_ITEM_LIMIT,
+): FeedEpisode[] {
   return episodes
     .filter((episode): episode is FeedEpisode => episode.status === 'published' && episode.media !== null)
     .sort((a, b) => Date.parse(releaseDate(b)) - Date.parse(releaseDate(a)) || b.id.localeCompare(a.id))

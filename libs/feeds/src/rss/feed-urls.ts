@@ -4,12 +4,20 @@ import { feedPath, type Podcast } from '@castbase/contracts';
  * Enclosure URL of an episode's media. It points at the analytics service, which counts the download and
  * redirects to the file, so every app that plays the episode is counted.
  */
-export function enclosureUrl(publicUrl: string, podcastId: string, episodeId: string, fileName: string): string {
+export function enclosureUrl(
+  publicUrl: string,
+  podcastId: string,
+  episodeId: string,
+  fileName: string,
+): string {
   return `${publicUrl}/e/${podcastId}/${episodeId}/${encodeURIComponent(fileName)}`;
 }
 
 /** Where podcast apps fetch the main feed of a podcast. */
-export function publicFeedUrl(publicUrl: string, podcast: Pick<Podcast, 'id' | 'ownerUsername' | 'slug'>): string {
+export function publicFeedUrl(
+  publicUrl: string,
+  podcast: Pick<Podcast, 'id' | 'ownerUsername' | 'slug'>,
+): string {
   return `${publicUrl}${feedPath(podcast)}`;
 }
 

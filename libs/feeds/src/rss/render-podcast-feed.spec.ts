@@ -17,11 +17,21 @@ const parser = new XMLParser({
 });
 
 /** Renders, checks the document is well-formed XML, and parses it back. */
-function render(source: FeedSource, options: { itemLimit?: number; copyright?: string; owner?: { name: string; email: string | null } } = {}) {
+function render(
+  source: FeedSource,
+  options: { itemLimit?: number; copyright?: string; owner?: { name: string; email: string | null } } = {},
+) {
   const rendered = renderPodcastFeed(source, { publicUrl: PUBLIC_URL, ...options });
   expect(XMLValidator.validate(rendered.xml)).toBe(true);
-  const document = parser.parse(rendered.xml) as { rss: XmlNode & { channel: XmlNode & { item?: XmlNode[] } } };
-  return { ...rendered, rss: document.rss, channel: document.rss.channel, items: document.rss.channel.item ?? [] };
+  const document = parser.parse(rendered.xml) as {
+    rss: XmlNode & { channel: XmlNode & { item?: XmlNode[] } };
+  };
+  return {
+    ...rendered,
+    rss: document.rss,
+    channel: document.rss.channel,
+    items: document.rss.channel.item ?? [],
+  };
 }
 
 function onlyItem(items: XmlNode[]): XmlNode {
@@ -31,7 +41,10 @@ function onlyItem(items: XmlNode[]): XmlNode {
 
 describe('renderPodcastFeed', () => {
   it('declares RSS 2.0 with the iTunes, Podcasting 2.0 and Atom namespaces, and every prefix it uses', () => {
-    const { rss, xml } = render({ podcast: aPodcast({ artworkUrl: 'https://cdn.example/art.jpg' }), episodes: [anEpisode()] });
+    const { rss, xml } = render({
+      podcast: aPodcast({ artworkUrl: 'https://cdn.example/art.jpg' }),
+      episodes: [anEpisode()],
+    });
 
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(rss['@version']).toBe('2.0');
@@ -89,12 +102,19 @@ describe('renderPodcastFeed', () => {
 
   it('adds copyright, itunes:owner and artwork when there is data for them', () => {
     const podcast = aPodcast({ artworkUrl: 'https://cdn.example/art.jpg?size=3000&v=2' });
-    const { channel } = render({ podcast, episodes: [] }, { copyright: '© 2025 Ada', owner: { name: 'Ada', email: 'ada@example.org' } });
+    const { channel } = render(
+      { podcast, episodes: [] },
+      { copyright: '© 2025 Ada', owner: { name: 'Ada', email: 'ada@example.org' } },
+    );
 
     expect(channel['copyright']).toBe('© 2025 Ada');
     expect(channel['itunes:owner']).toEqual({ 'itunes:name': 'Ada', 'itunes:email': 'ada@example.org' });
     expect(channel['itunes:image']).toEqual({ '@href': 'https://cdn.example/art.jpg?size=3000&v=2' });
-    expect(channel['image']).toEqual({ url: 'https://cdn.example/art.jpg?size=3000&v=2', title: 'Signal & Noise', link: `${PUBLIC_URL}/podcast/${PODCAST_ID}` });
+    expect(channel['image']).toEqual({
+      url: 'https://cdn.example/art.jpg?size=3000&v=2',
+      title: 'Signal & Noise',
+      link: `${PUBLIC_URL}/podcast/${PODCAST_ID}`,
+    });
   });
 
   it('falls back to the podcast name for an empty author or description', () => {
@@ -142,7 +162,10 @@ describe('renderPodcastFeed', () => {
   });
 
   it('leaves out season and episode numbers that are not set', () => {
-    const item = onlyItem(render({ podcast: aPodcast(), episodes: [anEpisode({ seasonNumber: null, episodeNumber: null })] }).items);
+    const item = onlyItem(
+      render({ podcast: aPodcast(), episodes: [anEpisode({ seasonNumber: null, episodeNumber: null })] })
+        .items,
+    );
     expect(item).not.toHaveProperty('itunes:season');
     expect(item).not.toHaveProperty('itunes:episode');
     expect(item['itunes:explicit']).toBe('false');
@@ -153,10 +176,17 @@ describe('renderPodcastFeed', () => {
     const older = anEpisode({ title: 'Older', publishDate: '2025-01-10T00:00:00.000Z' });
     const newer = anEpisode({ title: 'Newer', publishDate: '2025-03-10T00:00:00.000Z' });
     const draft = anEpisode({ title: 'Draft', status: 'draft', publishDate: null });
-    const scheduled = anEpisode({ title: 'Scheduled', status: 'scheduled', publishDate: '2030-01-01T00:00:00.000Z' });
+    const scheduled = anEpisode({
+      title: 'Scheduled',
+      status: 'scheduled',
+      publishDate: '2030-01-01T00:00:00.000Z',
+    });
     const withoutMedia = anEpisode({ title: 'No media', media: null });
 
-    const { items, episodeCount } = render({ podcast: aPodcast(), episodes: [older, draft, newer, scheduled, withoutMedia] });
+    const { items, episodeCount } = render({
+      podcast: aPodcast(),
+      episodes: [older, draft, newer, scheduled, withoutMedia],
+    });
 
     expect(items.map((item) => item['title'])).toEqual(['Newer', 'Older']);
     expect(episodeCount).toBe(2);
@@ -164,7 +194,10 @@ describe('renderPodcastFeed', () => {
 
   it('lists at most 300 episodes in the main feed', () => {
     const episodes = Array.from({ length: 305 }, (_, index) =>
-      anEpisode({ title: `E${index}`, publishDate: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString() }),
+      anEpisode({
+        title: `E${index}`,
+        publishDate: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString(),
+      }),
     );
     const { items, episodeCount } = render({ podcast: aPodcast(), episodes });
 
@@ -176,7 +209,12 @@ describe('renderPodcastFeed', () => {
 
   it('keeps special characters intact through escaping', () => {
     const tricky = `Tom & Jerry's <"Best"> Ep. ]]> ☕ 日本語 😀`;
-    const podcast = aPodcast({ name: tricky, description: `Desc ${tricky}`, author: `A&B <c>`, category: 'Kids & Family' });
+    const podcast = aPodcast({
+      name: tricky,
+      description: `Desc ${tricky}`,
+      author: `A&B <c>`,
+      category: 'Kids & Family',
+    });
     const episode = anEpisode({ title: tricky, description: `<p>${tricky}</p>`, guid: 'g&<>"\'' });
     const { channel, items } = render({ podcast, episodes: [episode] });
     const item = onlyItem(items);
@@ -197,14 +235,23 @@ describe('renderPodcastFeed', () => {
 
   it('drops characters XML cannot carry instead of producing an unreadable feed', () => {
     const episode = anEpisode({ title: 'Bell\u0007 and\u0000 nul', description: 'vertical\u000Btab' });
-    const item = onlyItem(render({ podcast: aPodcast({ name: 'Form\u000Cfeed' }), episodes: [episode] }).items);
+    const item = onlyItem(
+      render({ podcast: aPodcast({ name: 'Form\u000Cfeed' }), episodes: [episode] }).items,
+    );
     expect(item['title']).toBe('Bell and nul');
     expect(item['description']).toBe('verticaltab');
-    expect(render({ podcast: aPodcast({ name: 'Form\u000Cfeed' }), episodes: [] }).channel['title']).toBe('Formfeed');
+    expect(render({ podcast: aPodcast({ name: 'Form\u000Cfeed' }), episodes: [] }).channel['title']).toBe(
+      'Formfeed',
+    );
   });
 
   it('takes lastBuildDate from the newest change, so rendering the same source twice gives the same bytes', () => {
-    const source = { podcast: aPodcast(), episodes: [anEpisode({ publishDate: '2025-05-05T05:05:05.000Z', updatedAt: '2025-05-06T00:00:00.000Z' })] };
+    const source = {
+      podcast: aPodcast(),
+      episodes: [
+        anEpisode({ publishDate: '2025-05-05T05:05:05.000Z', updatedAt: '2025-05-06T00:00:00.000Z' }),
+      ],
+    };
     const first = render(source);
     const second = render(source);
 

@@ -63,7 +63,11 @@ export function renderPodcastFeed(source: FeedSource, options: RenderFeedOptions
   textElement(channel, 'generator', FEED_GENERATOR);
   textElement(channel, 'lastBuildDate', lastBuildDate.toUTCString());
   textElement(channel, 'ttl', String(FEED_TTL_MINUTES));
-  channel.ele('atom:link', { href: xmlSafeText(publicFeedUrl(publicUrl, podcast)), rel: 'self', type: 'application/rss+xml' });
+  channel.ele('atom:link', {
+    href: xmlSafeText(publicFeedUrl(publicUrl, podcast)),
+    rel: 'self',
+    type: 'application/rss+xml',
+  });
   textElement(channel, 'itunes:author', podcast.author || podcast.name);
   if (options.owner) appendOwner(channel, options.owner);
   if (podcast.artworkUrl) appendArtwork(channel, podcast, publicUrl);
@@ -74,7 +78,11 @@ export function renderPodcastFeed(source: FeedSource, options: RenderFeedOptions
 
   for (const episode of episodes) appendItem(channel, episode, publicUrl);
 
-  return { xml: root.end({ prettyPrint: true, wellFormed: true }), episodeCount: episodes.length, lastBuildDate };
+  return {
+    xml: root.end({ prettyPrint: true, wellFormed: true }),
+    episodeCount: episodes.length,
+    lastBuildDate,
+  };
 }
 
 function appendItem(channel: XmlElement, episode: FeedEpisode, publicUrl: string): void {
@@ -89,7 +97,8 @@ function appendItem(channel: XmlElement, episode: FeedEpisode, publicUrl: string
     length: String(episode.media.sizeBytes),
     type: xmlSafeText(episode.media.mimeType),
   });
-  if (episode.media.durationSeconds > 0) textElement(item, 'itunes:duration', String(Math.round(episode.media.durationSeconds)));
+  if (episode.media.durationSeconds > 0)
+    textElement(item, 'itunes:duration', String(Math.round(episode.media.durationSeconds)));
   textElement(item, 'itunes:episodeType', episode.episodeType);
   textElement(item, 'itunes:explicit', String(episode.explicit));
   if (episode.seasonNumber !== null) textElement(item, 'itunes:season', String(episode.seasonNumber));
@@ -116,6 +125,9 @@ function textElement(parent: XmlElement, name: string, value: string): void {
 }
 
 function lastChange(podcast: Podcast, episodes: readonly FeedEpisode[]): Date {
-  const times = [podcast.updatedAt, ...episodes.flatMap((episode) => [episode.updatedAt, releaseDate(episode)])].map((iso) => Date.parse(iso));
+  const times = [
+    podcast.updatedAt,
+    ...episodes.flatMap((episode) => [episode.updatedAt, releaseDate(episode)]),
+  ].map((iso) => Date.parse(iso));
   return new Date(Math.max(...times));
 }

@@ -1,5 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
-import { migrateServiceDatabase, openServiceDatabase, type ServiceDatabaseDefinition } from '@castbase/platform-persistence';
+import {
+  migrateServiceDatabase,
+  openServiceDatabase,
+  type ServiceDatabaseDefinition,
+} from '@castbase/platform-persistence';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CreateFeedDocuments } from '../feed-documents/create-feed-documents.migration.js';
 import { FeedDocumentEntity } from '../feed-documents/feed-document.entity.js';
@@ -12,7 +16,9 @@ export const feedDocumentsOnlyDatabase: ServiceDatabaseDefinition = {
 };
 
 /** A fresh database (cloned from the test template) with the `feeds` schema migrated. */
-export async function openFeedsTestDatabase(definition: ServiceDatabaseDefinition = feedDocumentsOnlyDatabase): Promise<{ database: TestDatabase; orm: MikroORM; close(): Promise<void> }> {
+export async function openFeedsTestDatabase(
+  definition: ServiceDatabaseDefinition = feedDocumentsOnlyDatabase,
+): Promise<{ database: TestDatabase; orm: MikroORM; close(): Promise<void> }> {
   const database = await createTestDatabase('feeds');
   const orm = await openServiceDatabase(definition, { url: database.url, poolMax: 4 });
   await migrateServiceDatabase(orm, definition.service);

@@ -62,7 +62,9 @@ export function anEpisode(overrides: Partial<Episode> = {}): Episode {
 
 /** A stored feed of `aPodcast()`, generated 2025-04-03T02:01:00.123Z, whose XML is big enough to compress. */
 export function aFeedDocument(overrides: Partial<FeedDocument> = {}): FeedDocument {
-  const xml = overrides.xml ?? `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Signal &amp; Noise ${'☕'.repeat(500)}</title></channel></rss>`;
+  const xml =
+    overrides.xml ??
+    `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Signal &amp; Noise ${'☕'.repeat(500)}</title></channel></rss>`;
   return {
     podcastId: PODCAST_ID,
     ownerId: OWNER_ID,

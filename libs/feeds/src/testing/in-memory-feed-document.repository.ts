@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { USERNAME_PLACEHOLDER, type FeedAddress, type FeedDocument, type FeedDocumentSummary } from '../feed-documents/feed-document.js';
+import {
+  USERNAME_PLACEHOLDER,
+  type FeedAddress,
+  type FeedDocument,
+  type FeedDocumentSummary,
+} from '../feed-documents/feed-document.js';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
 
 /** Feed documents in a Map, counting reads, for tests of what sits on top of the repository. */
@@ -15,8 +20,10 @@ export class InMemoryFeedDocumentRepository extends FeedDocumentRepository {
     this.reads.byAddress += 1;
     const id = slugOrPodcastId.toLowerCase();
     for (const document of this.documents.values()) {
-      const named = document.username === username && (document.slug === slugOrPodcastId || document.podcastId === id);
-      const anonymous = username === USERNAME_PLACEHOLDER && document.username === null && document.podcastId === id;
+      const named =
+        document.username === username && (document.slug === slugOrPodcastId || document.podcastId === id);
+      const anonymous =
+        username === USERNAME_PLACEHOLDER && document.username === null && document.podcastId === id;
       if (named || anonymous) return document;
     }
     return null;

@@ -1,7 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { catalogRequests, createEpisodeInputSchema, episodeSchema, type CreateEpisodeInput, type Episode } from '@castbase/contracts';
+import {
+  catalogRequests,
+  createEpisodeInputSchema,
+  episodeSchema,
+  type CreateEpisodeInput,
+  type Episode,
+} from '@castbase/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@castbase/platform-auth';
 import { MessageBus } from '@castbase/platform-messaging';
 import { ApiZodBody, ApiZodResponse } from '../http/openapi.js';
@@ -17,7 +23,10 @@ export class EpisodesController {
 
   @Get('podcasts/:podcastId/episodes')
   @ApiZodResponse(z.object({ items: z.array(episodeSchema) }))
-  list(@CurrentUser() user: AuthenticatedUser, @Param('podcastId', idParam) podcastId: string): Promise<{ items: Episode[] }> {
+  list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('podcastId', idParam) podcastId: string,
+  ): Promise<{ items: Episode[] }> {
     return this.bus.request(catalogRequests.listEpisodes, { ownerId: user.id, podcastId });
   }
 
@@ -35,14 +44,20 @@ export class EpisodesController {
 
   @Get('episodes/:episodeId')
   @ApiZodResponse(episodeSchema)
-  get(@CurrentUser() user: AuthenticatedUser, @Param('episodeId', idParam) episodeId: string): Promise<Episode> {
+  get(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('episodeId', idParam) episodeId: string,
+  ): Promise<Episode> {
     return this.bus.request(catalogRequests.getEpisode, { ownerId: user.id, episodeId });
   }
 
   @Post('episodes/:episodeId/publish')
   @HttpCode(200)
   @ApiZodResponse(episodeSchema, 'The published episode')
-  publish(@CurrentUser() user: AuthenticatedUser, @Param('episodeId', idParam) episodeId: string): Promise<Episode> {
+  publish(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('episodeId', idParam) episodeId: string,
+  ): Promise<Episode> {
     return this.bus.request(catalogRequests.publishEpisode, { ownerId: user.id, episodeId });
   }
 }

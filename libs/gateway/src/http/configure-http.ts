@@ -14,7 +14,11 @@ function origin(url: string | undefined): string[] {
 export function configureGatewayHttp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   for (const middleware of securityHeaders({
-    extraConnectOrigins: [...origin(config.OIDC_ISSUER_URL), ...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],
+    extraConnectOrigins: [
+      ...origin(config.OIDC_ISSUER_URL),
+      ...origin(config.S3_ENDPOINT),
+      ...origin(config.S3_PUBLIC_URL),
+    ],
     extraMediaOrigins: [...origin(config.S3_ENDPOINT), ...origin(config.S3_PUBLIC_URL)],
   })) {
     express.use(middleware);

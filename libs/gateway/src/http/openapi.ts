@@ -11,5 +11,10 @@ export function ApiZodBody(schema: z.ZodType) {
 
 /** Documents a 200/201 response with a contract schema. */
 export function ApiZodResponse(schema: z.ZodType, description = 'Success') {
-  return applyDecorators(ApiOkResponse({ description, schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema }));
+  return applyDecorators(
+    ApiOkResponse({
+      description,
+      schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema,
+    }),
+  );
 }

@@ -32,6 +32,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   const hsts = helmet.hsts({ maxAge: 31_536_000, includeSubDomains: true });
-  const hstsWhenSecure = (req: Request, res: Response, next: NextFunction) => (req.secure ? hsts(req, res, next) : next());
+  const hstsWhenSecure = (req: Request, res: Response, next: NextFunction) =>
+    req.secure ? hsts(req, res, next) : next();
   return [base, hstsWhenSecure];
 }

@@ -10,8 +10,15 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value);
     if (result.success) return result.data;
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
     const first = issues[0];
-    throw new DomainError('VALIDATION_FAILED', first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : undefined, { issues });
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : undefined,
+      { issues },
+    );
   }
 }

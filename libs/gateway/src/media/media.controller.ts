@@ -1,7 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { createUploadInputSchema, mediaFileSchema, mediaRequests, uploadTicketSchema, type CreateUploadInput, type MediaFile, type UploadTicket } from '@castbase/contracts';
+import {
+  createUploadInputSchema,
+  mediaFileSchema,
+  mediaRequests,
+  uploadTicketSchema,
+  type CreateUploadInput,
+  type MediaFile,
+  type UploadTicket,
+} from '@castbase/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@castbase/platform-auth';
 import { MessageBus } from '@castbase/platform-messaging';
 import { ApiZodBody, ApiZodResponse } from '../http/openapi.js';
@@ -23,20 +31,33 @@ export class MediaController {
   @HttpCode(201)
   @ApiZodBody(createUploadInputSchema)
   @ApiZodResponse(uploadTicketSchema, 'Where to PUT the file, and until when')
-  createUpload(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(createUploadInputSchema)) input: CreateUploadInput): Promise<UploadTicket> {
+  createUpload(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodPipe(createUploadInputSchema)) input: CreateUploadInput,
+  ): Promise<UploadTicket> {
     return this.bus.request(mediaRequests.createUpload, { ownerId: user.id, input });
   }
 
   @Post('uploads/:uploadId/complete')
   @HttpCode(200)
   @ApiZodResponse(mediaFileSchema, 'The stored, probed media file')
-  completeUpload(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', idParam) uploadId: string): Promise<MediaFile> {
-    return this.bus.request(mediaRequests.completeUpload, { ownerId: user.id, uploadId }, { timeoutMs: 120_000 });
+  completeUpload(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('uploadId', idParam) uploadId: string,
+  ): Promise<MediaFile> {
+    return this.bus.request(
+      mediaRequests.completeUpload,
+      { ownerId: user.id, uploadId },
+      { timeoutMs: 120_000 },
+    );
   }
 
   @Get(':mediaId')
   @ApiZodResponse(mediaFileSchema)
-  get(@CurrentUser() user: AuthenticatedUser, @Param('mediaId', idParam) mediaId: string): Promise<MediaFile> {
+  get(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('mediaId', idParam) mediaId: string,
+  ): Promise<MediaFile> {
     return this.bus.request(mediaRequests.getFile, { ownerId: user.id, mediaId });
   }
 }

@@ -10,7 +10,9 @@ export class AuthModule {
   /** Verifies bearer tokens on every HTTP route of the application (opt out with @Public()). */
   static forRoot(options: AuthOptions): DynamicModule {
     if (!options.issuerUrl && !options.jwksUrl && !options.devSigningKey) {
-      throw new Error('Authentication needs OIDC_ISSUER_URL (or OIDC_JWKS_URL), or AUTH_DEV_SIGNING_KEY for development');
+      throw new Error(
+        'Authentication needs OIDC_ISSUER_URL (or OIDC_JWKS_URL), or AUTH_DEV_SIGNING_KEY for development',
+      );
     }
     return {
       module: AuthModule,

@@ -14,8 +14,10 @@ export const IS_PUBLIC_ROUTE = 'castbase:public-route';
 export const Public = () => SetMetadata(IS_PUBLIC_ROUTE, true);
 
 /** Injects the authenticated caller into a controller method. */
-export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
-  const request = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>();
-  if (!request.user) throw new Error('CurrentUser used on a route without authentication');
-  return request.user;
-});
+export const CurrentUser = createParamDecorator(
+  (_: unknown, context: ExecutionContext): AuthenticatedUser => {
+    const request = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>();
+    if (!request.user) throw new Error('CurrentUser used on a route without authentication');
+    return request.user;
+  },
+);

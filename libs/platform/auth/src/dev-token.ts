@@ -9,7 +9,11 @@ export interface DevTokenClaims {
 }
 
 /** Mints an HS256 access token the gateway accepts when AUTH_DEV_SIGNING_KEY is set. Development and tests only. */
-export function mintDevAccessToken(signingKey: string, claims: DevTokenClaims, { expiresIn = '1h', audience }: { expiresIn?: string; audience?: string } = {}): Promise<string> {
+export function mintDevAccessToken(
+  signingKey: string,
+  claims: DevTokenClaims,
+  { expiresIn = '1h', audience }: { expiresIn?: string; audience?: string } = {},
+): Promise<string> {
   const jwt = new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(DEV_TOKEN_ISSUER)

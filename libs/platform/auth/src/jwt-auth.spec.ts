@@ -1,4 +1,11 @@
-import { Catch, Controller, Get, type ArgumentsHost, type ExceptionFilter, type INestApplication } from '@nestjs/common';
+import {
+  Catch,
+  Controller,
+  Get,
+  type ArgumentsHost,
+  type ExceptionFilter,
+  type INestApplication,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '@castbase/contracts';
 import { Test } from '@nestjs/testing';
@@ -40,7 +47,8 @@ async function startIssuer() {
   let issuer = '';
   const server: Server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
+    if (req.url === '/.well-known/openid-configuration')
+      return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/keys` }));
     if (req.url === '/keys') return res.end(JSON.stringify({ keys: [jwk] }));
     res.statusCode = 404;
     res.end('{}');
@@ -48,7 +56,13 @@ async function startIssuer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const sign = (claims: Record<string, unknown>, iss = issuer) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer(iss).setAudience('castbase').setIssuedAt().setExpirationTime('5m').sign(privateKey);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(iss)
+      .setAudience('castbase')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
   return { issuer, sign, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -60,7 +74,9 @@ describe('bearer token verification', () => {
   beforeAll(async () => {
     issuer = await startIssuer();
     const module = await Test.createTestingModule({
-      imports: [AuthModule.forRoot({ issuerUrl: issuer.issuer, audience: 'castbase', devSigningKey: DEV_KEY })],
+      imports: [
+        AuthModule.forRoot({ issuerUrl: issuer.issuer, audience: 'castbase', devSigningKey: DEV_KEY }),
+      ],
       controllers: [ProbeController],
     }).compile();
     app = module.createNestApplication();
@@ -74,13 +90,19 @@ describe('bearer token verification', () => {
     await issuer.close();
   });
 
-  const get = (path: string, token?: string) => fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (path: string, token?: string) =>
+    fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it("accepts the issuer's RS256 token (keys found through OIDC discovery) and makes its subject the caller", async () => {
     const token = await issuer.sign({ sub: 'auth0|123', email: 'a@example.com', preferred_username: 'ann' });
     const response = await get('/me', token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: 'auth0|123', email: 'a@example.com', username: 'ann', name: null });
+    expect(await response.json()).toEqual({
+      id: 'auth0|123',
+      email: 'a@example.com',
+      username: 'ann',
+      name: null,
+    });
   });
 
   it('accepts a development token minted with the configured key', async () => {
@@ -92,7 +114,10 @@ describe('bearer token verification', () => {
     ['no token', undefined],
     ['a malformed token', 'not.a.token'],
   ])('refuses %s', async (_, token) => {
-    expect(await (await get('/me', token)).json()).toEqual({ code: 'UNAUTHENTICATED', message: 'User not authenticated. Please log in again.' });
+    expect(await (await get('/me', token)).json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'User not authenticated. Please log in again.',
+    });
   });
 
   it('refuses a token from another issuer and one signed with the wrong development key', async () => {

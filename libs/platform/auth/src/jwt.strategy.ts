@@ -16,7 +16,9 @@ interface AccessTokenClaims {
 
 function decodeHeader(token: string): { alg?: string } {
   try {
-    return JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { alg?: string };
+    return JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
+      alg?: string;
+    };
   } catch {
     return {};
   }
@@ -38,7 +40,9 @@ function keyProvider(options: AuthOptions): SecretOrKeyProvider {
   let keySet: Promise<KeySet> | undefined;
   const issuerKeys = (): Promise<KeySet> | undefined => {
     if (!options.jwksUrl && !options.issuerUrl) return undefined;
-    keySet ??= (options.jwksUrl ? Promise.resolve(options.jwksUrl) : discoverJwksUri(options.issuerUrl!)).then((jwksUri) =>
+    keySet ??= (
+      options.jwksUrl ? Promise.resolve(options.jwksUrl) : discoverJwksUri(options.issuerUrl!)
+    ).then((jwksUri) =>
       createRemoteJWKSet(new URL(jwksUri), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 }),
     );
     // A failed discovery is retried on the next token rather than remembered.
@@ -50,7 +54,9 @@ function keyProvider(options: AuthOptions): SecretOrKeyProvider {
   return (_request, rawToken: string, done) => {
     const alg = decodeHeader(rawToken).alg;
     if (alg === 'HS256') {
-      return options.devSigningKey ? done(null, options.devSigningKey) : done(new Error('HS256 tokens are not accepted'));
+      return options.devSigningKey
+        ? done(null, options.devSigningKey)
+        : done(new Error('HS256 tokens are not accepted'));
     }
     const keys = issuerKeys();
     if (!keys) return done(new Error('No issuer keys are configured'));

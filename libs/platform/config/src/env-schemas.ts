@@ -6,17 +6,28 @@ export const commonEnv = z.object({
   NODE_ENV: described(z.enum(['development', 'production', 'test']).default('development'), 'Runtime mode'),
   PORT: described(port.default(3000), 'HTTP port (web, API, feeds, health and metrics)'),
   PUBLIC_URL: described(
-    url(['http', 'https']).default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+    url(['http', 'https'])
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
     'Public base URL of the whole product, as podcast apps and browsers reach it',
   ),
   LOG_LEVEL: described(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     'Log level (default info; warn in production)',
   ),
-  OTEL_EXPORTER_OTLP_ENDPOINT: described(url(['http', 'https']).optional(), 'OTLP/HTTP endpoint; tracing is off when unset'),
-  OTEL_SERVICE_NAME: described(z.string().min(1).optional(), 'Service name reported to tracing (default castbase-<service>)'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: described(
+    url(['http', 'https']).optional(),
+    'OTLP/HTTP endpoint; tracing is off when unset',
+  ),
+  OTEL_SERVICE_NAME: described(
+    z.string().min(1).optional(),
+    'Service name reported to tracing (default castbase-<service>)',
+  ),
   METRICS_ENABLED: described(booleanFlag.default(true), 'Serve Prometheus metrics on /metrics'),
-  TRUST_PROXY: described(z.string().default('loopback'), 'Which proxies to trust for the client address (Express trust proxy: hop count or subnets)'),
+  TRUST_PROXY: described(
+    z.string().default('loopback'),
+    'Which proxies to trust for the client address (Express trust proxy: hop count or subnets)',
+  ),
 });
 
 export const databaseEnv = z.object({
@@ -26,8 +37,14 @@ export const databaseEnv = z.object({
     true,
   ),
   DATABASE_POOL_MAX: described(positiveInt.default(5), 'Connections per service pool'),
-  MIGRATE_ON_START: described(booleanFlag.optional(), 'Run migrations at start (default: on in the all-in-one process, off in service processes)'),
-  EMBEDDED_PG_DIR: described(z.string().default('./.data/postgres'), 'Data folder of the embedded PostgreSQL'),
+  MIGRATE_ON_START: described(
+    booleanFlag.optional(),
+    'Run migrations at start (default: on in the all-in-one process, off in service processes)',
+  ),
+  EMBEDDED_PG_DIR: described(
+    z.string().default('./.data/postgres'),
+    'Data folder of the embedded PostgreSQL',
+  ),
   EMBEDDED_PG_PORT: described(port.default(54329), 'Port of the embedded PostgreSQL (127.0.0.1 only)'),
 });
 
@@ -37,29 +54,51 @@ export const busEnv = z.object({
     'NATS server with JetStream; unset in the all-in-one process = in-process bus',
   ),
   BUS_NAMESPACE: described(
-    z.string().regex(/^[a-z][a-z0-9_-]*$/, { error: 'expected lower-case letters, digits, - or _' }).default('castbase'),
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]*$/, { error: 'expected lower-case letters, digits, - or _' })
+      .default('castbase'),
     'Prefix of every subject and the JetStream stream name',
   ),
   BUS_REQUEST_TIMEOUT_MS: described(positiveInt.default(10_000), 'How long a request waits for its reply'),
-  OUTBOX_RELAY_HOLD: described(booleanFlag.default(false), 'Test-only: the outbox relay keeps events unsent (to prove they survive a crash)'),
+  OUTBOX_RELAY_HOLD: described(
+    booleanFlag.default(false),
+    'Test-only: the outbox relay keeps events unsent (to prove they survive a crash)',
+  ),
 });
 
 export const storageEnv = z.object({
-  STORAGE_DIR: described(z.string().default('./.data/storage'), 'Folder of the filesystem storage (used when S3_BUCKET is unset)'),
-  STORAGE_SIGNING_SECRET: described(z.string().min(32, { error: 'expected at least 32 characters' }).optional(), 'Secret for signed URLs of the filesystem storage (generated and kept under ./.data when unset)', true),
+  STORAGE_DIR: described(
+    z.string().default('./.data/storage'),
+    'Folder of the filesystem storage (used when S3_BUCKET is unset)',
+  ),
+  STORAGE_SIGNING_SECRET: described(
+    z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+    'Secret for signed URLs of the filesystem storage (generated and kept under ./.data when unset)',
+    true,
+  ),
   S3_BUCKET: described(z.string().min(3).optional(), 'S3 bucket; setting it switches storage to S3'),
   S3_REGION: described(z.string().default('us-east-1'), 'S3 region'),
   S3_ENDPOINT: described(url(['http', 'https']).optional(), 'S3-compatible endpoint (MinIO, R2, ...)'),
   S3_ACCESS_KEY_ID: described(z.string().optional(), 'S3 access key id', true),
   S3_SECRET_ACCESS_KEY: described(z.string().optional(), 'S3 secret access key', true),
   S3_FORCE_PATH_STYLE: described(booleanFlag.default(false), 'Use path-style S3 URLs (MinIO)'),
-  S3_PUBLIC_URL: described(url(['http', 'https']).optional(), 'Public base URL of stored media (a CDN in front of the bucket); default: the URL of the bucket itself, which must then allow public reads under public/'),
+  S3_PUBLIC_URL: described(
+    url(['http', 'https']).optional(),
+    'Public base URL of stored media (a CDN in front of the bucket); default: the URL of the bucket itself, which must then allow public reads under public/',
+  ),
 });
 
 export const authEnv = z.object({
-  OIDC_ISSUER_URL: described(url(['http', 'https']).optional(), 'OpenID Connect issuer whose access tokens the gateway accepts'),
+  OIDC_ISSUER_URL: described(
+    url(['http', 'https']).optional(),
+    'OpenID Connect issuer whose access tokens the gateway accepts',
+  ),
   OIDC_AUDIENCE: described(z.string().optional(), 'Expected audience of access tokens'),
-  OIDC_JWKS_URL: described(url(['http', 'https']).optional(), 'JWKS URL (default: jwks_uri from the issuer OpenID Connect discovery document)'),
+  OIDC_JWKS_URL: described(
+    url(['http', 'https']).optional(),
+    'JWKS URL (default: jwks_uri from the issuer OpenID Connect discovery document)',
+  ),
   AUTH_DEV_SIGNING_KEY: described(
     z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     'Development only: HS256 key the gateway also accepts, so tests and local tools can mint tokens',
@@ -69,14 +108,29 @@ export const authEnv = z.object({
 
 export const gatewayEnv = z.object({
   RATE_LIMIT_PER_MINUTE: described(positiveInt.default(600), 'Requests per minute per client on /api'),
-  JSON_BODY_LIMIT: described(z.string().regex(/^\d+(b|kb|mb)$/i).default('1mb'), 'Largest JSON request body'),
+  JSON_BODY_LIMIT: described(
+    z
+      .string()
+      .regex(/^\d+(b|kb|mb)$/i)
+      .default('1mb'),
+    'Largest JSON request body',
+  ),
   WEB_DIST_DIR: described(z.string().optional(), 'Folder of the built web app (default apps/web/dist)'),
 });
 
 export const mediaEnv = z.object({
   FFMPEG_PATH: described(z.string().optional(), 'ffmpeg binary (default: system ffmpeg, else the npm one)'),
-  FFPROBE_PATH: described(z.string().optional(), 'ffprobe binary (default: system ffprobe, else the npm one)'),
+  FFPROBE_PATH: described(
+    z.string().optional(),
+    'ffprobe binary (default: system ffprobe, else the npm one)',
+  ),
 });
 
-export const allInOneEnv = commonEnv.extend(databaseEnv.shape).extend(busEnv.shape).extend(storageEnv.shape).extend(authEnv.shape).extend(gatewayEnv.shape).extend(mediaEnv.shape);
+export const allInOneEnv = commonEnv
+  .extend(databaseEnv.shape)
+  .extend(busEnv.shape)
+  .extend(storageEnv.shape)
+  .extend(authEnv.shape)
+  .extend(gatewayEnv.shape)
+  .extend(mediaEnv.shape);
 export type AllInOneConfig = z.infer<typeof allInOneEnv>;

@@ -21,7 +21,8 @@ export const booleanFlag = z
 export const port = z.coerce.number({ error: 'expected a port number' }).int().min(1).max(65535);
 export const positiveInt = z.coerce.number({ error: 'expected a whole number' }).int().positive();
 export const url = (protocols: string[]) =>
-  z.url({ error: `expected a URL (${protocols.join(', ')})` }).refine(
-    (value) => protocols.some((p) => value.startsWith(`${p}:`)),
-    { error: `expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-  );
+  z
+    .url({ error: `expected a URL (${protocols.join(', ')})` })
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      error: `expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig, requireVariables } from './load-config.js';
 describe('loadConfig', () => {
   it('fills every default on an empty environment (the embedded runtime needs nothing set)', () => {
     const config = loadConfig(allInOneEnv, {});
-    expect(config).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', BUS_NAMESPACE: 'castbase', METRICS_ENABLED: true });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      BUS_NAMESPACE: 'castbase',
+      METRICS_ENABLED: true,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.NATS_URL).toBeUndefined();
   });
@@ -14,7 +19,8 @@ describe('loadConfig', () => {
   });
 
   it('names every malformed variable with what it expects and what it is for', () => {
-    const attempt = () => loadConfig(allInOneEnv, { PORT: 'eighty', DATABASE_URL: 'mysql://x', METRICS_ENABLED: 'maybe' });
+    const attempt = () =>
+      loadConfig(allInOneEnv, { PORT: 'eighty', DATABASE_URL: 'mysql://x', METRICS_ENABLED: 'maybe' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -23,7 +29,9 @@ describe('loadConfig', () => {
       expect(problems).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^PORT is malformed: expected a port number \(HTTP port/),
-          expect.stringMatching(/^DATABASE_URL is malformed: expected a URL starting with postgres:\/\/ or postgresql:\/\//),
+          expect.stringMatching(
+            /^DATABASE_URL is malformed: expected a URL starting with postgres:\/\/ or postgresql:\/\//,
+          ),
           expect.stringMatching(/^METRICS_ENABLED is malformed: expected true or false/),
         ]),
       );
@@ -32,7 +40,9 @@ describe('loadConfig', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL so URLs built from it never double up', () => {
-    expect(loadConfig(allInOneEnv, { PUBLIC_URL: 'https://pods.example.com/' }).PUBLIC_URL).toBe('https://pods.example.com');
+    expect(loadConfig(allInOneEnv, { PUBLIC_URL: 'https://pods.example.com/' }).PUBLIC_URL).toBe(
+      'https://pods.example.com',
+    );
   });
 
   it('reports variables a service process requires as missing, with the reason', () => {

@@ -21,7 +21,9 @@ function systemBinary(name: string): string | undefined {
  * ffmpeg and ffprobe: the configured paths first, then the system's (newer, as in the container image),
  * then the builds shipped in the npm packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe.
  */
-export function resolveFfmpegBinaries(configured: { ffmpegPath?: string; ffprobePath?: string } = {}): FfmpegBinaries {
+export function resolveFfmpegBinaries(
+  configured: { ffmpegPath?: string; ffprobePath?: string } = {},
+): FfmpegBinaries {
   if (configured.ffmpegPath && configured.ffprobePath) {
     return { ffmpegPath: configured.ffmpegPath, ffprobePath: configured.ffprobePath, source: 'configured' };
   }

@@ -35,7 +35,12 @@ export function probeMedia(binaries: FfmpegBinaries, filePath: string): Promise<
 }
 
 /** Writes a sine tone of the given length as MP3 (used by tests, benchmarks and the demo). */
-export function renderToneMp3(binaries: FfmpegBinaries, outputPath: string, seconds: number, frequencyHz = 440): Promise<void> {
+export function renderToneMp3(
+  binaries: FfmpegBinaries,
+  outputPath: string,
+  seconds: number,
+  frequencyHz = 440,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     ffmpeg()
       .setFfmpegPath(binaries.ffmpegPath)

@@ -1,6 +1,11 @@
 import { Public } from '@castbase/platform-auth';
 import { Controller, Get, Inject, Injectable, Optional } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, type HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  type HealthIndicatorResult,
+  HealthIndicatorService,
+} from '@nestjs/terminus';
 
 /** Something readiness depends on (a database, the bus). Providers register under READINESS_CHECKS. */
 export interface ReadinessCheck {
@@ -43,15 +48,17 @@ export class HealthController {
   @HealthCheck()
   ready() {
     return this.health.check(
-      [...this.staticChecks, ...this.readiness.all()].map((check) => async (): Promise<HealthIndicatorResult> => {
-        const indicator = this.indicator.check(check.name);
-        try {
-          await check.check();
-          return indicator.up();
-        } catch (error) {
-          return indicator.down({ message: error instanceof Error ? error.message : String(error) });
-        }
-      }),
+      [...this.staticChecks, ...this.readiness.all()].map(
+        (check) => async (): Promise<HealthIndicatorResult> => {
+          const indicator = this.indicator.check(check.name);
+          try {
+            await check.check();
+            return indicator.up();
+          } catch (error) {
+            return indicator.down({ message: error instanceof Error ? error.message : String(error) });
+          }
+        },
+      ),
     );
   }
 }

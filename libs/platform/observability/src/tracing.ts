@@ -24,5 +24,7 @@ export function startTracing(options: TracingOptions): () => Promise<void> {
 /** Trace and span ids of the active span, for log lines. */
 export function activeTraceFields(): { trace_id?: string; span_id?: string } {
   const context = trace.getActiveSpan()?.spanContext();
-  return context && trace.isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : {};
+  return context && trace.isSpanContextValid(context)
+    ? { trace_id: context.traceId, span_id: context.spanId }
+    : {};
 }

@@ -12,7 +12,11 @@ export interface EmbeddedDatabase {
  * Starts a real PostgreSQL from npm with its data under `dataDir` (created and initialised on first use),
  * listening on 127.0.0.1 only. Used by the all-in-one process when DATABASE_URL is unset.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number, database = 'castbase'): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  database = 'castbase',
+): Promise<EmbeddedDatabase> {
   const dir = resolve(dataDir);
   const initialised = existsSync(join(dir, 'PG_VERSION'));
   await mkdir(dir, { recursive: true });

@@ -1,7 +1,12 @@
 import { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ReadinessChecks } from '@castbase/platform-observability';
-import { migrateServiceDatabase, openServiceDatabase, type DatabaseConnection, type ServiceDatabaseDefinition } from './service-database.js';
+import {
+  migrateServiceDatabase,
+  openServiceDatabase,
+  type DatabaseConnection,
+  type ServiceDatabaseDefinition,
+} from './service-database.js';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
@@ -64,7 +69,8 @@ export class PersistenceModule {
                 await orm.em.getConnection().execute('select 1');
                 if (migrated) return;
                 const pending = await orm.migrator.getPending();
-                if (pending.length > 0) throw new Error(`migrations not applied: ${pending.map((m) => m.name).join(', ')}`);
+                if (pending.length > 0)
+                  throw new Error(`migrations not applied: ${pending.map((m) => m.name).join(', ')}`);
                 migrated = true;
               },
             });
@@ -76,4 +82,3 @@ export class PersistenceModule {
     };
   }
 }
-

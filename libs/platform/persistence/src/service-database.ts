@@ -20,7 +20,10 @@ export interface DatabaseConnection {
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 
 /** One MikroORM per service, confined to the service's own schema. */
-export async function openServiceDatabase(definition: ServiceDatabaseDefinition, connection: DatabaseConnection): Promise<MikroORM> {
+export async function openServiceDatabase(
+  definition: ServiceDatabaseDefinition,
+  connection: DatabaseConnection,
+): Promise<MikroORM> {
   return MikroORM.init({
     clientUrl: connection.url,
     schema: definition.service,

@@ -18,12 +18,19 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Body-parser errors carry a `type` and a status; they are the client's fault, never a 500. */
-function bodyParserError(error: unknown): ErrorBody & { status: number } | undefined {
+function bodyParserError(error: unknown): (ErrorBody & { status: number }) | undefined {
   if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
   const { type, status } = error as { type: string; status?: number };
-  if (type === 'entity.too.large') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: errorCatalogue.PAYLOAD_TOO_LARGE.message };
-  if (type === 'entity.parse.failed') return { status: 400, code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' };
-  if (status && status >= 400 && status < 500) return { status, code: STATUS_CODES[status] ?? 'VALIDATION_FAILED', message: String((error as { message?: string }).message ?? '') };
+  if (type === 'entity.too.large')
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: errorCatalogue.PAYLOAD_TOO_LARGE.message };
+  if (type === 'entity.parse.failed')
+    return { status: 400, code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' };
+  if (status && status >= 400 && status < 500)
+    return {
+      status,
+      code: STATUS_CODES[status] ?? 'VALIDATION_FAILED',
+      message: String((error as { message?: string }).message ?? ''),
+    };
   return undefined;
 }
 
@@ -35,7 +42,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toResponse(error);
-    if (status >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    if (status >= 500)
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
     response.status(status).json(body);
   }
@@ -45,7 +53,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error instanceof HttpException) {
       // Nest wraps body-parser's errors (too large, malformed JSON) and keeps the original as the cause.
       const fromBodyParser = bodyParserError(error.cause);
-      if (fromBodyParser) return { status: fromBodyParser.status, body: { code: fromBodyParser.code, message: fromBodyParser.message } };
+      if (fromBodyParser)
+        return {
+          status: fromBodyParser.status,
+          body: { code: fromBodyParser.code, message: fromBodyParser.message },
+        };
       const status = error.getStatus();
       const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
       const message = status === 404 ? 'Not found' : status >= 500 ? UNEXPECTED_ERROR_MESSAGE : error.message;

@@ -2,7 +2,13 @@ import { Module, type DynamicModule, type INestApplication, type Type } from '@n
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { allInOneEnv, ConfigError, loadConfig, requireVariables, type AppConfig } from '@castbase/platform-config';
+import {
+  allInOneEnv,
+  ConfigError,
+  loadConfig,
+  requireVariables,
+  type AppConfig,
+} from '@castbase/platform-config';
 import { createLogger, startTracing } from '@castbase/platform-observability';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { persistentSecret, provideBus, provideDatabase } from './runtime-pieces.js';
@@ -31,8 +37,13 @@ function readConfig(env: NodeJS.ProcessEnv, definition: ProcessDefinition): AppC
   try {
     const config = loadConfig(allInOneEnv, env);
     if (!definition.embedded) {
-      const required = definition.database === false ? (['NATS_URL'] as const) : (['DATABASE_URL', 'NATS_URL'] as const);
-      requireVariables(config, [...required], `required when ${definition.service} runs in its own process; only the all-in-one process has embedded fallbacks`);
+      const required =
+        definition.database === false ? (['NATS_URL'] as const) : (['DATABASE_URL', 'NATS_URL'] as const);
+      requireVariables(
+        config,
+        [...required],
+        `required when ${definition.service} runs in its own process; only the all-in-one process has embedded fallbacks`,
+      );
     }
     return config;
   } catch (error) {
@@ -45,29 +56,54 @@ function readConfig(env: NodeJS.ProcessEnv, definition: ProcessDefinition): AppC
 }
 
 /** Starts one Castbase process: its runtime pieces, its Nest modules, and the HTTP server on PORT. */
-export async function runProcess(definition: ProcessDefinition, env: NodeJS.ProcessEnv = process.env): Promise<RunningProcess> {
+export async function runProcess(
+  definition: ProcessDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningProcess> {
   const config = readConfig(env, definition);
-  const log = createLogger({ service: definition.service, level: config.LOG_LEVEL, production: config.NODE_ENV === 'production' });
-  const stopTracing = startTracing({ serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  if (definition.embedded && !config.OIDC_ISSUER_URL && !config.OIDC_JWKS_URL && !config.AUTH_DEV_SIGNING_KEY) {
+  const log = createLogger({
+    service: definition.service,
+    level: config.LOG_LEVEL,
+    production: config.NODE_ENV === 'production',
+  });
+  const stopTracing = startTracing({
+    serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
+  if (
+    definition.embedded &&
+    !config.OIDC_ISSUER_URL &&
+    !config.OIDC_JWKS_URL &&
+    !config.AUTH_DEV_SIGNING_KEY
+  ) {
     config.AUTH_DEV_SIGNING_KEY = await persistentSecret(`${config.EMBEDDED_PG_DIR}/../dev-signing-key`);
   }
   if (!config.S3_BUCKET && !config.STORAGE_SIGNING_SECRET) {
     config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
   }
-  const database = definition.database === false ? undefined : await provideDatabase(config, definition.embedded);
+  const database =
+    definition.database === false ? undefined : await provideDatabase(config, definition.embedded);
   const bus = await provideBus(config, definition.service, definition.embedded);
   const migrateOnStart = config.MIGRATE_ON_START ?? definition.embedded;
 
   @Module({
     imports: [
-      RuntimeModule.forRoot({ service: definition.service, config, databaseUrl: database?.value, migrateOnStart, bus: bus.value }),
+      RuntimeModule.forRoot({
+        service: definition.service,
+        config,
+        databaseUrl: database?.value,
+        migrateOnStart,
+        bus: bus.value,
+      }),
       ...definition.modules(config),
     ],
   })
   class ProcessModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(ProcessModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(ProcessModule, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(PinoNestLogger));
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   app.disable('x-powered-by');
@@ -76,7 +112,13 @@ export async function runProcess(definition: ProcessDefinition, env: NodeJS.Proc
   const url = `http://localhost:${config.PORT}`;
   const storage = app.get(ObjectStorage).describe();
   log.info(
-    { database: database?.description ?? 'none', bus: bus.description, storage: storage, migrateOnStart, url },
+    {
+      database: database?.description ?? 'none',
+      bus: bus.description,
+      storage: storage,
+      migrateOnStart,
+      url,
+    },
     `Castbase ${definition.service} ready`,
   );
   if (definition.embedded) {

@@ -19,20 +19,48 @@ export interface Piece<T> {
 export async function provideDatabase(config: AppConfig, allowEmbedded: boolean): Promise<Piece<string>> {
   if (config.DATABASE_URL) {
     const url = new URL(config.DATABASE_URL);
-    return { value: config.DATABASE_URL, description: `PostgreSQL at ${url.host}${url.pathname}`, stop: async () => undefined };
+    return {
+      value: config.DATABASE_URL,
+      description: `PostgreSQL at ${url.host}${url.pathname}`,
+      stop: async () => undefined,
+    };
   }
-  if (!allowEmbedded) throw new Error('DATABASE_URL is missing (a PostgreSQL connection URL; required outside the all-in-one process)');
+  if (!allowEmbedded)
+    throw new Error(
+      'DATABASE_URL is missing (a PostgreSQL connection URL; required outside the all-in-one process)',
+    );
   const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
-  return { value: embedded.url, description: `embedded PostgreSQL (${resolve(config.EMBEDDED_PG_DIR)}, port ${config.EMBEDDED_PG_PORT})`, stop: embedded.stop };
+  return {
+    value: embedded.url,
+    description: `embedded PostgreSQL (${resolve(config.EMBEDDED_PG_DIR)}, port ${config.EMBEDDED_PG_PORT})`,
+    stop: embedded.stop,
+  };
 }
 
 /** The bus: NATS JetStream at NATS_URL, or (when allowed) the in-process bus. */
-export async function provideBus(config: AppConfig, service: string, allowInProcess: boolean): Promise<Piece<MessageBus>> {
+export async function provideBus(
+  config: AppConfig,
+  service: string,
+  allowInProcess: boolean,
+): Promise<Piece<MessageBus>> {
   if (config.NATS_URL) {
-    const bus = await NatsBus.connect({ url: config.NATS_URL, namespace: config.BUS_NAMESPACE, events: ALL_EVENTS, name: service, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
-    return { value: bus, description: `NATS JetStream at ${new URL(config.NATS_URL).host} (namespace ${config.BUS_NAMESPACE})`, stop: () => bus.close() };
+    const bus = await NatsBus.connect({
+      url: config.NATS_URL,
+      namespace: config.BUS_NAMESPACE,
+      events: ALL_EVENTS,
+      name: service,
+      requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
+    });
+    return {
+      value: bus,
+      description: `NATS JetStream at ${new URL(config.NATS_URL).host} (namespace ${config.BUS_NAMESPACE})`,
+      stop: () => bus.close(),
+    };
   }
-  if (!allowInProcess) throw new Error('NATS_URL is missing (a NATS server with JetStream; required outside the all-in-one process)');
+  if (!allowInProcess)
+    throw new Error(
+      'NATS_URL is missing (a NATS server with JetStream; required outside the all-in-one process)',
+    );
   const bus = new InProcessBus({ events: ALL_EVENTS, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
   return { value: bus, description: 'in-process bus', stop: () => bus.close() };
 }

@@ -45,7 +45,13 @@ export class RuntimeModule {
           metrics: config.METRICS_ENABLED,
         }),
         ...(options.databaseUrl
-          ? [PersistenceModule.forRoot({ url: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, migrateOnStart: options.migrateOnStart })]
+          ? [
+              PersistenceModule.forRoot({
+                url: options.databaseUrl,
+                poolMax: config.DATABASE_POOL_MAX,
+                migrateOnStart: options.migrateOnStart,
+              }),
+            ]
           : []),
         MessagingModule.forRoot({ bus: options.bus, closeOnShutdown: false }),
         StorageModule.forRoot(storageOptions(config)),
@@ -53,7 +59,11 @@ export class RuntimeModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: BusReadiness, inject: [ReadinessChecks, MessageBus], useFactory: (checks: ReadinessChecks, bus: MessageBus) => new BusReadiness(checks, bus) },
+        {
+          provide: BusReadiness,
+          inject: [ReadinessChecks, MessageBus],
+          useFactory: (checks: ReadinessChecks, bus: MessageBus) => new BusReadiness(checks, bus),
+        },
       ],
       exports: [APP_CONFIG],
     };

@@ -46,7 +46,10 @@ export async function createTestDatabase(prefix = 'cbtest'): Promise<TestDatabas
   return {
     name,
     url: urlForDatabase(requireTestEnv('adminUrl'), name),
-    drop: () => withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`).then(() => undefined)),
+    drop: () =>
+      withAdmin((client) =>
+        client.query(`drop database if exists "${name}" with (force)`).then(() => undefined),
+      ),
   };
 }
 

@@ -17,7 +17,8 @@ export function testEnv(name: keyof typeof TEST_ENV): string | undefined {
 
 export function requireTestEnv(name: keyof typeof TEST_ENV): string {
   const value = testEnv(name);
-  if (!value) throw new Error(`${TEST_ENV[name]} is not set: run tests through jest (its global setup sets it)`);
+  if (!value)
+    throw new Error(`${TEST_ENV[name]} is not set: run tests through jest (its global setup sets it)`);
   return value;
 }
 

@@ -76,7 +76,9 @@ export class NatsBus extends MessageBus {
     if (this.nc.isClosed()) throw new Error('The NATS connection is closed');
     await Promise.race([
       this.nc.flush(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('NATS did not answer within 2 s')), 2_000).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('NATS did not answer within 2 s')), 2_000).unref(),
+      ),
     ]);
   }
 
@@ -107,7 +109,15 @@ export class NatsBus extends MessageBus {
           naming.stream,
           subjects.all.map((subject) => naming.subject(subject)),
         );
-      return new NatsBus(nc, jetstream(nc), jsm, naming, subjects, logger, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      return new NatsBus(
+        nc,
+        jetstream(nc),
+        jsm,
+        naming,
+        subjects,
+        logger,
+        options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      );
     } catch (error) {
       await nc.close();
       throw error;

@@ -55,7 +55,8 @@ export class OutboxRelay {
     this.logger = (options.logger ?? pino({ name: 'outbox-relay' })).child({ service: options.service });
     this.intervalMs = options.intervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
-    this.heldBack = options.hold ?? booleanFlag.safeParse(process.env['OUTBOX_RELAY_HOLD'] ?? 'false').data === true;
+    this.heldBack =
+      options.hold ?? booleanFlag.safeParse(process.env['OUTBOX_RELAY_HOLD'] ?? 'false').data === true;
   }
 
   get held(): boolean {
