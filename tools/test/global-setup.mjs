@@ -4,7 +4,7 @@
 // (`createTestDatabase`), so each starts from a migrated, empty database.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,10 +24,14 @@ export default async function globalSetup() {
 
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let stopEmbedded;
-  if (!adminUrl && (await isPortOpen('127.0.0.1', 5432)))
+  // CASTBASE_TEST_POSTGRES=embedded rehearses a machine without PostgreSQL.
+  const forceEmbedded = process.env.CASTBASE_TEST_POSTGRES === 'embedded';
+  if (!adminUrl && !forceEmbedded && (await isPortOpen('127.0.0.1', 5432)))
     adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!adminUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'castbase-test-pg-'));
+    // Run as root, PostgreSQL runs as a 'postgres' user, who must be able to reach the data folder.
+    await chmod(dir, 0o755);
     const embedded = await startEmbeddedPostgres(
       join(dir, 'data'),
       54_000 + Math.floor(Math.random() * 1000),
