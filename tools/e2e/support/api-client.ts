@@ -22,10 +22,16 @@ export class ApiClient {
   constructor(
     readonly baseUrl: string,
     private readonly user?: TestUser,
+    private readonly extraHeaders: Record<string, string> = {},
   ) {}
 
   as(user: TestUser): ApiClient {
-    return new ApiClient(this.baseUrl, user);
+    return new ApiClient(this.baseUrl, user, this.extraHeaders);
+  }
+
+  /** The same client, sending these headers too (e.g. a W3C traceparent). */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    return new ApiClient(this.baseUrl, this.user, { ...this.extraHeaders, ...headers });
   }
 
   async call<T = unknown>(
@@ -36,6 +42,7 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
+        ...this.extraHeaders,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.user ? { authorization: `Bearer ${this.user.token}` } : {}),
       },

@@ -3,6 +3,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, ReadinessChecks } from './health.js';
 import { loggerModuleParams, type LoggingOptions } from './logging.js';
+import { HttpTracingMiddleware } from './http-tracing.js';
 import { HttpMetricsMiddleware, MetricsController, MetricsRegistry } from './metrics.js';
 
 /** Logs, /metrics, /health/live and /health/ready for one process. */
@@ -14,12 +15,12 @@ export class ObservabilityModule implements NestModule {
       module: ObservabilityModule,
       imports: [LoggerModule.forRoot(loggerModuleParams(options)), TerminusModule.forRoot({ logger: false })],
       controllers: [HealthController, ...(options.metrics ? [MetricsController] : [])],
-      providers: [MetricsRegistry, ReadinessChecks, HttpMetricsMiddleware],
+      providers: [MetricsRegistry, ReadinessChecks, HttpMetricsMiddleware, HttpTracingMiddleware],
       exports: [MetricsRegistry, ReadinessChecks],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+    consumer.apply(HttpTracingMiddleware, HttpMetricsMiddleware).forRoutes('*path');
   }
 }

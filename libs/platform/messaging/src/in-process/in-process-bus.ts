@@ -118,8 +118,11 @@ export class InProcessBus extends MessageBus {
         const headers = decode(rawHeaders) as Record<string, string>;
         // Never inside the caller's stack: the handler starts on a later tick, as it would after a network hop.
         const reply = Promise.resolve().then(() =>
-          withIncomingContext(headers, () =>
-            answer(definition, decode(raw), (parsed) => handler(parsed, { headers }), this.logger),
+          withIncomingContext(
+            headers,
+            () => answer(definition, decode(raw), (parsed) => handler(parsed, { headers }), this.logger),
+            definition.subject,
+            'request',
           ),
         );
         inFlight.add(reply);

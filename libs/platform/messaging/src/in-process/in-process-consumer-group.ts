@@ -147,8 +147,11 @@ export class InProcessConsumerGroup {
       return;
     }
     try {
-      await withIncomingContext(headers, () =>
-        member.handler(decoded.envelope, { headers, definition, deliveryAttempt: delivery.attempt }),
+      await withIncomingContext(
+        headers,
+        () => member.handler(decoded.envelope, { headers, definition, deliveryAttempt: delivery.attempt }),
+        definition.subject,
+        'event',
       );
     } catch (error) {
       if (delivery.attempt >= maxDeliver) {

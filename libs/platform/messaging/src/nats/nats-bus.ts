@@ -168,8 +168,11 @@ export class NatsBus extends MessageBus {
         );
         return;
       }
-      const envelope = await withIncomingContext(headers, () =>
-        answer(definition, raw, (parsed) => handler(parsed, { headers }), this.logger),
+      const envelope = await withIncomingContext(
+        headers,
+        () => answer(definition, raw, (parsed) => handler(parsed, { headers }), this.logger),
+        definition.subject,
+        'request',
       );
       if (message.reply) message.respond(encode(envelope));
     };

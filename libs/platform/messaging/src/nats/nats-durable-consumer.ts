@@ -112,8 +112,11 @@ async function handleDelivery(
   // Tell the server we are still working so a long handler doesn't get its message handed to another replica.
   const heartbeat = setInterval(() => message.working(), Math.max(250, ackWaitMs / 2));
   try {
-    await withIncomingContext(headers, () =>
-      handler(decoded.envelope, { headers, definition, deliveryAttempt: attempt }),
+    await withIncomingContext(
+      headers,
+      () => handler(decoded.envelope, { headers, definition, deliveryAttempt: attempt }),
+      definition.subject,
+      'event',
     );
     message.ack();
   } catch (error) {
