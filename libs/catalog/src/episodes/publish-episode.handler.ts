@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
@@ -24,7 +25,8 @@ export class PublishEpisodeHandler implements RequestHandler<Definition> {
 
   async handle({ ownerId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     return this.em.fork().transactional(async (em) => {
-      const episode = await findOwnedEpisode(em, ownerId, episodeId);
+      // Locked: a second publish of the same episode waits for this one, then finds it published.
+      const episode = await findOwnedEpisode(em, ownerId, episodeId, LockMode.PESSIMISTIC_WRITE);
       if (episode.status === 'published') throw new DomainError('EPISODE_ALREADY_PUBLISHED');
       if (!episode.media) throw new DomainError('EPISODE_HAS_NO_MEDIA');
       episode.status = 'published';

@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
@@ -13,6 +14,17 @@ import { slugify } from './slug.js';
 
 type Definition = typeof catalogRequests.createPodcast;
 
+/** Tries of a name-derived slug when podcasts of the same name are created at the same moment. */
+const DERIVED_SLUG_ATTEMPTS = 5;
+
+/** The owner already has a podcast with this slug: it was committed between our check and our insert. */
+function isSlugCollision(error: unknown): boolean {
+  return (
+    error instanceof UniqueConstraintViolationException &&
+    (error as { constraint?: unknown }).constraint === 'podcasts_owner_id_slug_unique'
+  );
+}
+
 @Injectable()
 export class CreatePodcastHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.createPodcast;
@@ -22,7 +34,24 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     private readonly outbox: Outbox,
   ) {}
 
-  async handle({ ownerId, ownerUsername, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+  async handle(request: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.create(request);
+      } catch (error) {
+        if (!isSlugCollision(error)) throw error;
+        if (request.input.slug) throw new DomainError('SLUG_TAKEN');
+        // A derived slug is tried again: the next check sees the podcast that won and picks the next number.
+        if (attempt >= DERIVED_SLUG_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private create({
+    ownerId,
+    ownerUsername,
+    input,
+  }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     return this.em.fork().transactional(async (em) => {
       const slug = await this.availableSlug(em, ownerId, input.slug, input.name);
       const podcast = em.create(Podcast, {

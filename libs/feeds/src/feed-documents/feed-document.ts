@@ -28,4 +28,4 @@ export interface FeedAddress {
   slugOrPodcastId: string;
 }
 
-export const USERNAME_PLACEHOLDER = 'podcast';
+export const NO_USERNAME_SEGMENT = 'podcast';

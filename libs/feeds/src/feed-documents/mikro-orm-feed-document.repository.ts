@@ -3,7 +3,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
-  USERNAME_PLACEHOLDER,
+  NO_USERNAME_SEGMENT,
   type FeedAddress,
   type FeedDocument,
   type FeedDocumentSummary,
@@ -38,7 +38,7 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
     ];
     const addresses: FilterQuery<FeedDocumentEntity>[] = [{ username, $or: names }];
     // An owner without a username is addressed by podcast id only: slugs are unique per owner, not globally.
-    if (username === USERNAME_PLACEHOLDER && id) addresses.push({ username: null, podcastId: id });
+    if (username === NO_USERNAME_SEGMENT && id) addresses.push({ username: null, podcastId: id });
     const entity = await this.em
       .fork()
       .findOne(FeedDocumentEntity, { $or: addresses }, { orderBy: { podcastId: 'asc' } });

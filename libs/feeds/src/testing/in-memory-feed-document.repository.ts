@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  USERNAME_PLACEHOLDER,
+  NO_USERNAME_SEGMENT,
   type FeedAddress,
   type FeedDocument,
   type FeedDocumentSummary,
@@ -23,7 +23,7 @@ export class InMemoryFeedDocumentRepository extends FeedDocumentRepository {
       const named =
         document.username === username && (document.slug === slugOrPodcastId || document.podcastId === id);
       const anonymous =
-        username === USERNAME_PLACEHOLDER && document.username === null && document.podcastId === id;
+        username === NO_USERNAME_SEGMENT && document.username === null && document.podcastId === id;
       if (named || anonymous) return document;
     }
     return null;
