@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { pino } from 'pino';
+import {
+  ALL_EVENTS,
+  catalogEvents,
+  catalogRequests,
+  DomainError,
+  mediaRequests,
+  type CreateEpisodeInput,
+  type CreatePodcastInput,
+  type EventEnvelope,
+  type MediaFile,
+  type PayloadOf,
+} from '@castbase/contracts';
+import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
+import { PersistenceModule } from '@castbase/platform-persistence';
+import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
+import { CatalogModule } from '../catalog.module.js';
+
+type PodcastCreated = EventEnvelope<PayloadOf<typeof catalogEvents.podcastCreated>>;
+
+/**
+ * The catalog service on a fresh database and an in-process bus, asked over the bus as the gateway asks, with the
+ * media service's side of `media.file.get` played by a fake that answers only for the caller's own files.
+ */
+export async function startCatalogTestApp() {
+  /** What the fake media service knows, by media id. */
+  const mediaFiles = new Map<string, MediaFile>();
+  const podcastCreatedEvents: PodcastCreated[] = [];
+
+  /** Each test works for owners of its own, so tests never see each other's podcasts. */
+  const newOwner = () => `owner-${randomUUID()}`;
+
+  const createPodcast = (ownerId: string, input: CreatePodcastInput) =>
+    bus.request(catalogRequests.createPodcast, { ownerId, ownerUsername: null, input });
+  const createEpisode = (ownerId: string, podcastId: string, input: CreateEpisodeInput) =>
+    bus.request(catalogRequests.createEpisode, { ownerId, podcastId, input });
+  const publishEpisode = (ownerId: string, episodeId: string) =>
+    bus.request(catalogRequests.publishEpisode, { ownerId, episodeId });
+
+  const rows = (sql: string, parameters: unknown[] = []) =>
+    catalog
+      .select(CatalogModule)
+      .get(EntityManager)
+      .getConnection()
+      .execute<Array<Record<string, unknown>>>(sql, parameters);
+  /** A timestamptz column as the ISO string the contracts carry (millisecond precision, as JavaScript writes it). */
+  const isoTimestamp = (column: string) =>
+    `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+  const outboxRows = (subject: string, key: 'podcastId' | 'episodeId', id: string) =>
+    rows(
+      `select payload, xmin::text as transaction_id, published_at
+         from catalog.outbox_messages where subject = ? and payload->>'${key}' = ?`,
+      [subject, id],
+    );
+
+  /** A file the media service has stored for `ownerId`. */
+  function storedMediaFile(ownerId: string): MediaFile {
+    const id = randomUUID();
+    const file: MediaFile = {
+      id,
+      ownerId,
+      kind: 'audio',
+      fileName: 'episode-1.mp3',
+      mimeType: 'audio/mpeg',
+      sizeBytes: 48_000,
+      durationSeconds: 3,
+      bitrate: 128_000,
+      url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/episode-1.mp3`,
+      createdAt: new Date().toISOString(),
+    };
+    mediaFiles.set(id, file);
+    return file;
+  }
+
+  async function podcastWithEpisode(options: { withMedia: boolean }) {
+    const ownerId = newOwner();
+    const podcast = await createPodcast(ownerId, { name: 'Episodes Show' });
+    const media = options.withMedia ? storedMediaFile(ownerId) : undefined;
+    const episode = await createEpisode(ownerId, podcast.id, { title: 'Pilot', mediaId: media?.id });
+    return { ownerId, podcast, episode, media };
+  }
+
+  const database: TestDatabase = await createTestDatabase('cbtest_catalog');
+  const silent = pino({ level: 'silent' });
+  const catalog: TestingModule = await Test.createTestingModule({
+    imports: [
+      PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
+      MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      CatalogModule,
+    ],
+  }).compile();
+  await catalog.init();
+  const bus = catalog.get(MessageBus);
+
+  // The media service's side of `media.file.get`: it answers only for the caller's own files.
+  await bus.respond(
+    mediaRequests.getFile,
+    ({ ownerId, mediaId }) => {
+      const file = mediaFiles.get(mediaId);
+      if (!file || file.ownerId !== ownerId) throw new DomainError('MEDIA_NOT_FOUND');
+      return file;
+    },
+    { queue: 'media' },
+  );
+  await bus.consume('catalog-spec', [catalogEvents.podcastCreated], async (envelope) => {
+    podcastCreatedEvents.push(envelope);
+  });
+
+  return {
+    bus,
+    catalog,
+    podcastCreatedEvents,
+    newOwner,
+    createPodcast,
+    createEpisode,
+    publishEpisode,
+    rows,
+    isoTimestamp,
+    outboxRows,
+    storedMediaFile,
+    podcastWithEpisode,
+    async stop() {
+      await catalog.close();
+      await database.drop();
+    },
+  };
+}
+
+export type CatalogTestApp = Awaited<ReturnType<typeof startCatalogTestApp>>;
