@@ -85,6 +85,19 @@ describe('the gateway as browsers and API clients meet it', () => {
     });
   });
 
+  it('tells operators on /metrics how the bus handlers fare and how many events wait in each outbox', async () => {
+    await new ApiClient(running.url).as(user).ok('POST', '/api/podcasts', { name: 'Metered' });
+    const metrics = await (await fetch(`${running.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      /castbase_bus_messages_handled_total\{service="catalog",subject="catalog.podcast.create",kind="request",outcome="ok"\} [1-9]/,
+    );
+    expect(metrics).toMatch(
+      /castbase_bus_handler_duration_seconds_count\{service="catalog",subject="catalog.podcast.create",kind="request"\} [1-9]/,
+    );
+    expect(metrics).toMatch(/castbase_outbox_pending\{service="catalog"\} \d+/);
+    expect(metrics).toMatch(/castbase_outbox_pending\{service="feeds"\} \d+/);
+  });
+
   it('rate-limits the API by client with 429 and the limit headers, leaving feeds and health alone', async () => {
     const api = new ApiClient(running.url).as(user);
     const statuses: number[] = [];

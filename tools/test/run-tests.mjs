@@ -16,7 +16,7 @@ const jest = spawnSync(
     `--outputFile=${report}`,
     ...process.argv.slice(2),
   ],
-  { stdio: 'inherit', env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } },
+  { stdio: 'inherit', env: { LOG_LEVEL: 'warn', ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } },
 );
 let summary = 'no test report was written';
 try {

@@ -23,3 +23,4 @@ export type {
   RequestHandlerClass,
 } from './nest/message-handlers.js';
 export { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from './outbox/messaging-schema.js';
+export { MessagingMetrics } from './nest/messaging-metrics.js';

@@ -6,7 +6,7 @@ import {
   type ReplyEnvelope,
   type RequestDefinition,
 } from '@castbase/contracts';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DUPLICATE_WINDOW_MS,
@@ -23,6 +23,7 @@ import { EventSubjects } from '../event-subjects.js';
 import { outgoingHeaders, withIncomingContext } from '../trace-context.js';
 import { answer, checkEnvelope, decode, encode, parseRequest, readReply } from '../wire.js';
 import { InProcessConsumerGroup, SubjectLog } from './in-process-consumer-group.js';
+import { defaultLogger } from '../default-logger.js';
 
 export interface InProcessBusOptions {
   /** Every event subject that may be published or consumed (the NATS stream's subject list). */
@@ -66,7 +67,7 @@ export class InProcessBus extends MessageBus {
 
   constructor(options: InProcessBusOptions) {
     super();
-    this.logger = options.logger ?? pino({ name: 'in-process-bus' });
+    this.logger = options.logger ?? defaultLogger('in-process-bus');
     this.subjects = new EventSubjects(options.events);
     this.maxRetained = options.maxRetainedPerSubject ?? 10_000;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;

@@ -15,7 +15,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, errors, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { EventSubjects } from '../event-subjects.js';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -34,6 +34,7 @@ import { answer, checkEnvelope, decode, encode, parseRequest, readReply } from '
 import { runDurableConsumer } from './nats-durable-consumer.js';
 import { fromNatsHeaders, toNatsHeaders } from './nats-headers.js';
 import { DEFAULT_BUS_NAMESPACE, NatsNaming } from './nats-naming.js';
+import { defaultLogger } from '../default-logger.js';
 
 export interface NatsBusOptions {
   /** e.g. nats://127.0.0.1:4222 */
@@ -84,7 +85,7 @@ export class NatsBus extends MessageBus {
 
   /** Connects (reconnecting forever after), and creates or updates the namespace's event stream. */
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
-    const logger = options.logger ?? pino({ name: 'nats-bus' });
+    const logger = options.logger ?? defaultLogger('nats-bus');
     const naming = new NatsNaming(options.namespace ?? DEFAULT_BUS_NAMESPACE);
     const subjects = new EventSubjects(options.events);
     let nc: NatsConnection;

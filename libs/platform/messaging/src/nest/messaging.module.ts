@@ -1,13 +1,16 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { MetricsRegistry } from '@castbase/platform-observability';
 import { MessageBus, type ConsumeOptions } from '../message-bus.js';
 import { Outbox } from '../outbox/outbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from '../outbox/outbox-relay.js';
 import { ImportingModule } from './importing-module.js';
+import { MessagingMetrics } from './messaging-metrics.js';
 import type { EventHandlerClass, RequestHandlerClass } from './message-handlers.js';
 import { ServiceMessaging } from './service-messaging.js';
+import { defaultLogger } from '../default-logger.js';
 
 export interface MessagingRootOptions {
   /** The process's bus, or how to open it (an `InProcessBus` in the embedded runtime, `NatsBus.connect(...)` otherwise). */
@@ -60,8 +63,15 @@ export class MessagingModule {
           inject: [MessageBus],
           useFactory: (opened: MessageBus) => new BusCloser(opened, options.closeOnShutdown ?? true),
         },
+        {
+          // Bus metrics go to the process's Prometheus registry when observability is loaded; none otherwise.
+          provide: MessagingMetrics,
+          inject: [{ token: MetricsRegistry, optional: true }],
+          useFactory: (metrics?: MetricsRegistry) =>
+            metrics ? new MessagingMetrics(metrics.registry) : undefined,
+        },
       ],
-      exports: [MessageBus],
+      exports: [MessageBus, MessagingMetrics],
     };
   }
 
@@ -69,7 +79,7 @@ export class MessagingModule {
     const { service } = options;
     // Unique to this call: how the module finds itself, then the module that imports it, among all modules.
     const marker = Symbol(`messaging:${service}`);
-    const logger = (options.logger ?? pino({ name: 'messaging' })).child({ service });
+    const logger = (options.logger ?? defaultLogger('messaging')).child({ service });
     const providers: Provider[] = [
       { provide: marker, useValue: service },
       {
@@ -91,8 +101,20 @@ export class MessagingModule {
       },
       {
         provide: ServiceMessaging,
-        inject: [SERVICE_ENTITY_MANAGER, MessageBus, OutboxRelay, IMPORTING_MODULE],
-        useFactory: (em: EntityManager, bus: MessageBus, relay: OutboxRelay, importer: ImportingModule) =>
+        inject: [
+          SERVICE_ENTITY_MANAGER,
+          MessageBus,
+          OutboxRelay,
+          IMPORTING_MODULE,
+          { token: MessagingMetrics, optional: true },
+        ],
+        useFactory: (
+          em: EntityManager,
+          bus: MessageBus,
+          relay: OutboxRelay,
+          importer: ImportingModule,
+          metrics?: MessagingMetrics,
+        ) =>
           new ServiceMessaging(
             {
               service,
@@ -105,6 +127,7 @@ export class MessagingModule {
             relay,
             importer,
             logger,
+            metrics,
           ),
       },
     ];

@@ -4,8 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { BusSubscription, ConsumeOptions, MessageBus } from '../message-bus.js';
 import { IdempotentConsumer } from '../outbox/idempotent-consumer.js';
+import { OutboxMessage } from '../outbox/outbox-message.entity.js';
 import type { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { ImportingModule } from './importing-module.js';
+import type { MessagingMetrics } from './messaging-metrics.js';
 import type {
   EventHandler,
   EventHandlerClass,
@@ -36,16 +38,27 @@ export class ServiceMessaging implements OnApplicationBootstrap, OnModuleDestroy
     private readonly relay: OutboxRelay,
     private readonly importer: ImportingModule,
     private readonly logger: Logger,
+    private readonly metrics?: MessagingMetrics,
   ) {}
+
+  /** Runs a handler under the metrics when there are any. */
+  private observed<T>(subject: string, kind: 'request' | 'event', work: () => Promise<T>): Promise<T> {
+    return this.metrics ? this.metrics.observe(this.setup.service, subject, kind, work) : work();
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const { service } = this.setup;
     const requestHandlers = await this.instances<RequestHandler>(this.setup.requestHandlers, 'request');
     for (const handler of requestHandlers.values()) {
       this.subscriptions.push(
-        await this.bus.respond(handler.definition, (payload, context) => handler.handle(payload, context), {
-          queue: service,
-        }),
+        await this.bus.respond(
+          handler.definition,
+          (payload, context) =>
+            this.observed(handler.definition.subject, 'request', () => handler.handle(payload, context)),
+          {
+            queue: service,
+          },
+        ),
       );
     }
     const eventHandlers = await this.instances<EventHandler>(this.setup.eventHandlers, 'event');
@@ -59,8 +72,10 @@ export class ServiceMessaging implements OnApplicationBootstrap, OnModuleDestroy
           async (envelope, { headers, definition }) => {
             const handler = eventHandlers.get(definition.subject);
             if (!handler) throw new Error(`No handler for ${definition.subject} in ${service}`);
-            await idempotent.handle(envelope, (em) =>
-              handler.handle(envelope.payload, { em, envelope, headers }),
+            await this.observed(definition.subject, 'event', () =>
+              idempotent.handle(envelope, (em) =>
+                handler.handle(envelope.payload, { em, envelope, headers }),
+              ),
             );
           },
           this.setup.consume,
@@ -68,6 +83,7 @@ export class ServiceMessaging implements OnApplicationBootstrap, OnModuleDestroy
       );
     }
     this.relay.start();
+    this.metrics?.trackOutbox(service, () => this.em.fork().count(OutboxMessage, { publishedAt: null }));
     this.logger.info(
       {
         requests: [...requestHandlers.keys()],

@@ -1,10 +1,11 @@
 import { booleanFlag } from '@castbase/platform-config';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { MessageBus } from '../message-bus.js';
 import { onOutboxCommitted } from './outbox-commit-listener.js';
 import { OutboxMessage } from './outbox-message.entity.js';
+import { defaultLogger } from '../default-logger.js';
 
 export interface OutboxRelayOptions {
   /** The service whose schema holds the outbox (for logs). */
@@ -52,7 +53,7 @@ export class OutboxRelay {
     private readonly bus: MessageBus,
     private readonly options: OutboxRelayOptions,
   ) {
-    this.logger = (options.logger ?? pino({ name: 'outbox-relay' })).child({ service: options.service });
+    this.logger = (options.logger ?? defaultLogger('outbox-relay')).child({ service: options.service });
     this.intervalMs = options.intervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
     this.heldBack =
