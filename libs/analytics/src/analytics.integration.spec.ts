@@ -12,6 +12,7 @@ import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-me
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import { AnalyticsModule } from './analytics.module.js';
+import { HttpErrorFilter } from '@castbase/platform-runtime';
 
 type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
 
@@ -79,6 +80,8 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
     app = await NestFactory.create<NestExpressApplication>(TestAppModule, { logger: false });
     // As behind the ingress: the listener's address comes from X-Forwarded-For.
     app.set('trust proxy', true);
+    // Every Castbase process answers errors through the runtime's filter; the spec mounts the same one.
+    app.useGlobalFilters(new HttpErrorFilter());
     await app.init();
     bus = app.get(MessageBus);
   });

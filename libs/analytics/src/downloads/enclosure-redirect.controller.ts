@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from '@castbase/platform-auth';
-import { DomainErrorJsonFilter } from './domain-error-json.filter.js';
 import { EnclosureRedirectService } from './enclosure-redirect.service.js';
 
 /**
@@ -12,7 +11,6 @@ import { EnclosureRedirectService } from './enclosure-redirect.service.js';
  */
 @Public()
 @Controller('e')
-@UseFilters(DomainErrorJsonFilter)
 export class EnclosureRedirectController {
   constructor(private readonly redirects: EnclosureRedirectService) {}
 
