@@ -32,19 +32,18 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-/** Reads and checks the environment; a bad or missing variable ends the process with a message naming it. */
-function readConfig(env: NodeJS.ProcessEnv, definition: ProcessDefinition): AppConfig {
+/**
+ * Reads and checks the environment, with `required` variables that the schema leaves optional; a bad or missing
+ * variable ends the process with exit code 78 and a message naming it.
+ */
+export function readProcessConfig(
+  env: NodeJS.ProcessEnv,
+  required: Array<keyof AppConfig>,
+  why: string,
+): AppConfig {
   try {
     const config = loadConfig(allInOneEnv, env);
-    if (!definition.embedded) {
-      const required =
-        definition.database === false ? (['NATS_URL'] as const) : (['DATABASE_URL', 'NATS_URL'] as const);
-      requireVariables(
-        config,
-        [...required],
-        `required when ${definition.service} runs in its own process; only the all-in-one process has embedded fallbacks`,
-      );
-    }
+    requireVariables(config, required, why);
     return config;
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -55,12 +54,22 @@ function readConfig(env: NodeJS.ProcessEnv, definition: ProcessDefinition): AppC
   }
 }
 
+/** What a process cannot run without: only the all-in-one process has embedded fallbacks. */
+function requiredVariables(definition: ProcessDefinition): Array<keyof AppConfig> {
+  if (definition.embedded) return [];
+  return definition.database === false ? ['NATS_URL'] : ['DATABASE_URL', 'NATS_URL'];
+}
+
 /** Starts one Castbase process: its runtime pieces, its Nest modules, and the HTTP server on PORT. */
 export async function runProcess(
   definition: ProcessDefinition,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningProcess> {
-  const config = readConfig(env, definition);
+  const config = readProcessConfig(
+    env,
+    requiredVariables(definition),
+    `required when ${definition.service} runs in its own process; only the all-in-one process has embedded fallbacks`,
+  );
   const log = createLogger({
     service: definition.service,
     level: config.LOG_LEVEL,
@@ -81,9 +90,8 @@ export async function runProcess(
   if (!config.S3_BUCKET && !config.STORAGE_SIGNING_SECRET) {
     config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
   }
-  const database =
-    definition.database === false ? undefined : await provideDatabase(config, definition.embedded);
-  const bus = await provideBus(config, definition.service, definition.embedded);
+  const database = definition.database === false ? undefined : await provideDatabase(config);
+  const bus = await provideBus(config, definition.service);
   const migrateOnStart = config.MIGRATE_ON_START ?? definition.embedded;
 
   @Module({

@@ -15,8 +15,8 @@ export interface Piece<T> {
   stop(): Promise<void>;
 }
 
-/** PostgreSQL: DATABASE_URL, or (when allowed) an embedded one under EMBEDDED_PG_DIR. */
-export async function provideDatabase(config: AppConfig, allowEmbedded: boolean): Promise<Piece<string>> {
+/** PostgreSQL: DATABASE_URL, else an embedded one under EMBEDDED_PG_DIR (callers require DATABASE_URL where that is wrong). */
+export async function provideDatabase(config: AppConfig): Promise<Piece<string>> {
   if (config.DATABASE_URL) {
     const url = new URL(config.DATABASE_URL);
     return {
@@ -25,10 +25,6 @@ export async function provideDatabase(config: AppConfig, allowEmbedded: boolean)
       stop: async () => undefined,
     };
   }
-  if (!allowEmbedded)
-    throw new Error(
-      'DATABASE_URL is missing (a PostgreSQL connection URL; required outside the all-in-one process)',
-    );
   const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
   return {
     value: embedded.url,
@@ -37,12 +33,8 @@ export async function provideDatabase(config: AppConfig, allowEmbedded: boolean)
   };
 }
 
-/** The bus: NATS JetStream at NATS_URL, or (when allowed) the in-process bus. */
-export async function provideBus(
-  config: AppConfig,
-  service: string,
-  allowInProcess: boolean,
-): Promise<Piece<MessageBus>> {
+/** The bus: NATS JetStream at NATS_URL, else the in-process bus (callers require NATS_URL where that is wrong). */
+export async function provideBus(config: AppConfig, service: string): Promise<Piece<MessageBus>> {
   if (config.NATS_URL) {
     const bus = await NatsBus.connect({
       url: config.NATS_URL,
@@ -57,10 +49,6 @@ export async function provideBus(
       stop: () => bus.close(),
     };
   }
-  if (!allowInProcess)
-    throw new Error(
-      'NATS_URL is missing (a NATS server with JetStream; required outside the all-in-one process)',
-    );
   const bus = new InProcessBus({ events: ALL_EVENTS, requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
   return { value: bus, description: 'in-process bus', stop: () => bus.close() };
 }
