@@ -1,6 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
+import { matchedRoute } from './http-route.js';
 
 const tracer = trace.getTracer('@castbase/platform-observability');
 
@@ -14,12 +15,15 @@ export class HttpTracingMiddleware implements NestMiddleware {
     const parent = propagation.extract(context.active(), req.headers);
     const span = tracer.startSpan(
       `${req.method} ${req.baseUrl}${req.path}`,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.originalUrl.split('?')[0] } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': req.method, 'url.path': req.originalUrl.split('?')[0] },
+      },
       parent,
     );
     res.once('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path;
-      if (route) span.updateName(`${req.method} ${req.baseUrl}${route}`);
+      const route = matchedRoute(req);
+      if (route) span.updateName(`${req.method} ${route}`);
       span.setAttribute('http.response.status_code', res.statusCode);
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();

@@ -2,6 +2,7 @@ import { Public } from '@castbase/platform-auth';
 import { Controller, Get, Header, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { matchedRoute } from './http-route.js';
 
 /** One Prometheus registry per process, with Node's default metrics and HTTP request durations. */
 @Injectable()
@@ -27,8 +28,7 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const stop = this.metrics.httpDuration.startTimer();
     res.once('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      stop({ method: req.method, route: `${req.baseUrl}${route}`, status: String(res.statusCode) });
+      stop({ method: req.method, route: matchedRoute(req) ?? 'unmatched', status: String(res.statusCode) });
     });
     next();
   }
