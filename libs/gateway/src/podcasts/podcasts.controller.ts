@@ -28,15 +28,7 @@ export class PodcastsController {
   @ApiZodResponse(z.object({ items: z.array(podcastSummarySchema) }))
   async list(@CurrentUser() user: AuthenticatedUser): Promise<{ items: PodcastSummary[] }> {
     const { items } = await this.bus.request(catalogRequests.listPodcasts, { ownerId: user.id });
-    return {
-      items: items.map(({ id, name, visibility, type, artworkUrl }) => ({
-        id,
-        name,
-        visibility,
-        type,
-        artworkUrl,
-      })),
-    };
+    return { items: items.map((podcast) => podcastSummarySchema.parse(podcast)) };
   }
 
   @Post()
