@@ -1,6 +1,8 @@
 import { catalogEvents } from './catalog/messages.js';
 import { feedsEvents } from './feeds/feeds.js';
 import { mediaEvents } from './media/media.js';
+import { userDataErasedEvents } from './identity/deletion.js';
+import { identityEvents } from './identity/messages.js';
 import type { EventDefinition } from './messaging/definitions.js';
 
 /** Every event subject of the product: the JetStream stream's subject list. */
@@ -8,4 +10,6 @@ export const ALL_EVENTS: readonly EventDefinition[] = [
   ...Object.values(catalogEvents),
   ...Object.values(mediaEvents),
   ...Object.values(feedsEvents),
+  ...Object.values(identityEvents),
+  ...Object.values(userDataErasedEvents),
 ];

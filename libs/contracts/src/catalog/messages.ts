@@ -11,6 +11,8 @@ export const catalogRequests = {
     z.object({
       ...owner,
       ownerUsername: z.string().nullable().default(null),
+      /** The owner's e-mail: the podcast's contact and owner e-mail unless the input says otherwise. */
+      ownerEmail: z.string().nullable().default(null),
       input: createPodcastInputSchema,
     }),
     podcastSchema,
@@ -44,6 +46,12 @@ export const catalogRequests = {
     'catalog.episode.publish',
     z.object({ ...owner, episodeId: z.uuid() }),
     episodeSchema,
+  ),
+  /** One page of every episode the owner has, oldest first, for the streamed data export. */
+  exportEpisodes: defineRequest(
+    'catalog.episode.export',
+    z.object({ ...owner, after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+    z.object({ items: z.array(episodeSchema), next: z.uuid().nullable() }),
   ),
   /** Everything the feeds service needs to render one podcast's feed: the podcast and its published episodes. */
   getFeedSource: defineRequest(

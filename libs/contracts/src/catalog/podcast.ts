@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../identity/profile.js';
+import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
+import { isCategoryValue } from './categories.js';
+import { isLanguageCode } from './languages.js';
 
 export const PODCAST_NAME_MAX = 255;
 export const podcastVisibilitySchema = z.enum(['public', 'private']);
@@ -11,7 +15,37 @@ export const slugSchema = z
   .max(100, 'Slug must be 100 characters or less')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug can only contain letters, numbers and hyphens');
 
-/** What a creator sends to create a podcast (more fields arrive with onboarding). */
+export const PODCAST_DESCRIPTION_MAX = 4000;
+export const HOST_NAME_MAX = 100;
+export const TAGS_MAX = 10;
+export const PRIVATE_TOKEN_LENGTH = 16;
+export const ARTWORK_MIN_PX = 1400;
+export const ARTWORK_MAX_PX = 3000;
+
+/** Tags: trimmed, blanks dropped, de-duplicated (case-insensitively), at most 10 (spec 1 §5). */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags.flatMap((tag) => tag.split(','))) {
+    const tag = raw.trim();
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    result.push(tag);
+  }
+  return result.slice(0, TAGS_MAX);
+}
+
+/** Co-hosts: trimmed, blanks and repeats dropped. */
+export function normalizeNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ''))];
+}
+
+const tagListSchema = z
+  .array(z.string().max(50, 'Tags must be 50 characters or less'))
+  .transform(normalizeTags);
+const linkListSchema = z.array(z.object({ label: z.string().trim().max(100), url: z.url() })).max(20);
+
+/** What a creator sends to create a podcast: the onboarding wizard's fields and the defaults written with them. */
 export const createPodcastInputSchema = z.object({
   name: z
     .string()
@@ -19,15 +53,73 @@ export const createPodcastInputSchema = z.object({
     .min(1, 'Podcast name is required')
     .max(PODCAST_NAME_MAX, 'Podcast name must be 255 characters or less'),
   slug: slugSchema.optional(),
-  description: z.string().trim().max(4000, 'Description must be 4000 characters or less').default(''),
-  language: z.string().trim().min(2).max(10).default('en'),
-  category: z.string().trim().min(1).default('Technology'),
-  author: z.string().trim().max(100, 'Host name must be 100 characters or less').default(''),
-  explicit: z.boolean().default(false),
+  description: z
+    .string()
+    .trim()
+    .max(PODCAST_DESCRIPTION_MAX, 'Description must be less than 4000 characters')
+    .default(''),
+  language: z.string().trim().refine(isLanguageCode, 'Please choose a language from the list').default('en'),
+  /** 'Parent' or 'Parent:Sub' from the Apple list. */
+  category: z
+    .string()
+    .trim()
+    .refine(isCategoryValue, 'Please choose a category from the list')
+    .default('Technology'),
+  /** The host name. */
+  author: z.string().trim().max(HOST_NAME_MAX, 'Host name must be less than 100 characters').default(''),
+  coHosts: z.array(z.string().max(HOST_NAME_MAX)).transform(normalizeNames).default([]),
+  explicit: z.boolean({ error: 'Please select a content rating' }).default(false),
   type: podcastTypeSchema.default('episodic'),
   visibility: podcastVisibilitySchema.default('public'),
+  tags: tagListSchema.default([]),
+  /** An image uploaded through the media service, used as the album art. */
+  artworkMediaId: z.uuid('Media id must be a valid id').nullable().default(null),
+  websiteUrl: optionalUrlSchema.default(''),
+  email: optionalEmailSchema.optional(),
+  ownerName: z.string().trim().max(HOST_NAME_MAX).optional(),
+  ownerEmail: optionalEmailSchema.optional(),
+  copyright: z.string().trim().max(500).optional(),
+  fundingLinks: linkListSchema.default([]),
+  socialLinks: linkListSchema.default([]),
 });
 export type CreatePodcastInput = z.input<typeof createPodcastInputSchema>;
+export type ParsedCreatePodcastInput = z.output<typeof createPodcastInputSchema>;
+
+/** Spec 1 §3's placeholder description, when a podcast is created without one. */
+export const DEFAULT_PODCAST_DESCRIPTION = `A new podcast created with ${PRODUCT_NAME}.`;
+
+/** '© 2026 My Show, Jane Doe. All rights reserved.' (spec 1 §3: the year, the name and the host). */
+export function defaultCopyright(name: string, host: string, now: Date = new Date()): string {
+  const who = host.trim() ? `${name}, ${host.trim()}` : name;
+  return `© ${now.getUTCFullYear()} ${who}. All rights reserved.`;
+}
+
+export type PodcastCreationValues = ParsedCreatePodcastInput & {
+  email: string;
+  ownerEmail: string;
+  ownerName: string;
+  copyright: string;
+};
+
+/**
+ * The values written when a podcast is created (spec 1 §3): the placeholder description, the owner's e-mail as
+ * contact and owner e-mail, author and owner name from the host, the copyright line and tags ['podcast'].
+ */
+export function applyPodcastCreationDefaults(
+  input: ParsedCreatePodcastInput,
+  owner: { email: string | null },
+  now: Date = new Date(),
+): PodcastCreationValues {
+  return {
+    ...input,
+    description: input.description || DEFAULT_PODCAST_DESCRIPTION,
+    email: input.email || owner.email || '',
+    ownerEmail: input.ownerEmail || owner.email || '',
+    ownerName: input.ownerName || input.author,
+    copyright: input.copyright || defaultCopyright(input.name, input.author, now),
+    tags: input.tags.length > 0 ? input.tags : ['podcast'],
+  };
+}
 
 export const podcastSchema = z.object({
   id: z.uuid(),
@@ -39,10 +131,20 @@ export const podcastSchema = z.object({
   language: z.string(),
   category: z.string(),
   author: z.string(),
+  coHosts: z.array(z.string()),
   explicit: z.boolean(),
   type: podcastTypeSchema,
   visibility: podcastVisibilitySchema,
   artworkUrl: z.string().nullable(),
+  artworkMediaId: z.uuid().nullable(),
+  tags: z.array(z.string()),
+  websiteUrl: z.string(),
+  email: z.string(),
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  copyright: z.string(),
+  fundingLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
   podcastGuid: z.uuid(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -28,6 +28,23 @@ export const errorCatalogue = {
   UPLOAD_FAILED: { status: 500, message: 'Upload failed' },
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
+  // media images
+  IMAGE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
+  },
+  IMAGE_TOO_LARGE: { status: 413, message: 'Image file must be less than 10MB' },
+  // identity
+  PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found' },
+  PROFILE_EXISTS: {
+    status: 409,
+    message: 'Data already exists. This might be expected - trying to continue.',
+  },
+  USERNAME_TAKEN: { status: 409, message: 'That username is already taken' },
+  INVALID_USERNAME_FORMAT: { status: 400, message: 'Username format is invalid' },
+  DELETION_NOT_CONFIRMED: { status: 400, message: 'Please type DELETE MY ACCOUNT to confirm' },
+  DELETION_NOT_FOUND: { status: 404, message: 'No account deletion is in progress' },
+  DELETION_IN_PROGRESS: { status: 409, message: 'Your account is being deleted' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

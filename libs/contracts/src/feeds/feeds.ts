@@ -27,6 +27,7 @@ export const feedsEvents = {
     'feeds.feed.regenerated',
     z.object({
       podcastId: z.uuid(),
+      ownerId: z.string(),
       url: z.string(),
       episodeCount: z.number().int(),
       generatedAt: z.iso.datetime(),

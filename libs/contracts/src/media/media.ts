@@ -14,24 +14,52 @@ export const AUDIO_MIME_TYPES = [
   'audio/ogg',
   'audio/flac',
 ] as const;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Spec 1 §5's shared image rule (the stricter of the spec's readings; see docs/media.md). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const imageMessages = {
+  typeNotAllowed: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
+  tooLarge: 'Image file must be less than 10MB',
+} as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export const MEDIA_MIME_TYPES = [...AUDIO_MIME_TYPES, ...VIDEO_MIME_TYPES] as const;
+export const UPLOAD_MIME_TYPES = [...MEDIA_MIME_TYPES, ...IMAGE_MIME_TYPES] as const;
 
-export const mediaKindSchema = z.enum(['audio', 'video']);
+export const mediaKindSchema = z.enum(['audio', 'video', 'image']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
 
-export const createUploadInputSchema = z.object({
-  fileName: z
-    .string()
-    .trim()
-    .min(1, 'File name is required')
-    .max(255, 'File name must be 255 characters or less'),
-  contentType: z.enum(MEDIA_MIME_TYPES, { error: 'This file type is not supported' }),
-  sizeBytes: z
-    .number()
-    .int()
-    .positive('The file is empty')
-    .max(MEDIA_MAX_BYTES, 'File is too large. The maximum size is 500 MB.'),
-});
+export function mediaKindOf(mimeType: string): MediaKind | null {
+  if ((IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)) return 'image';
+  if ((VIDEO_MIME_TYPES as readonly string[]).includes(mimeType)) return 'video';
+  if ((AUDIO_MIME_TYPES as readonly string[]).includes(mimeType)) return 'audio';
+  return null;
+}
+
+export const createUploadInputSchema = z
+  .object({
+    fileName: z
+      .string()
+      .trim()
+      .min(1, 'File name is required')
+      .max(255, 'File name must be 255 characters or less'),
+    contentType: z.enum(UPLOAD_MIME_TYPES, { error: 'This file type is not supported' }),
+    sizeBytes: z
+      .number()
+      .int()
+      .positive('The file is empty')
+      .max(MEDIA_MAX_BYTES, 'File is too large. The maximum size is 500 MB.'),
+    /** Set by image pickers: a file of another type is refused with the image message. */
+    expect: mediaKindSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const kind = mediaKindOf(input.contentType);
+    if (input.expect === 'image' && kind !== 'image') {
+      ctx.addIssue({ code: 'custom', path: ['contentType'], message: imageMessages.typeNotAllowed });
+    }
+    if (kind === 'image' && input.sizeBytes > IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['sizeBytes'], message: imageMessages.tooLarge });
+    }
+  });
 export type CreateUploadInput = z.input<typeof createUploadInputSchema>;
 
 export const uploadTicketSchema = z.object({
@@ -52,6 +80,8 @@ export const mediaFileSchema = z.object({
   sizeBytes: z.number().int().nonnegative(),
   durationSeconds: z.number().int().nonnegative(),
   bitrate: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
   url: z.string(),
   createdAt: z.iso.datetime(),
 });
@@ -71,6 +101,12 @@ export const mediaRequests = {
     mediaFileSchema,
   ),
   getFile: defineRequest('media.file.get', z.object({ ...owner, mediaId: z.uuid() }), mediaFileSchema),
+  /** Removes a file and its stored object (avatar/logo removal, onboarding exit). */
+  deleteFile: defineRequest(
+    'media.file.delete',
+    z.object({ ...owner, mediaId: z.uuid() }),
+    z.object({ deleted: z.boolean() }),
+  ),
 } as const;
 
 export const mediaEvents = {

@@ -1,0 +1,5 @@
+export * from './profile.js';
+export * from './settings.js';
+export * from './deletion.js';
+export * from './callback-errors.js';
+export * from './messages.js';

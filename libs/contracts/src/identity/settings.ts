@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: z.boolean(),
+  episodePublished: z.boolean(),
+  weeklyReport: z.boolean(),
+  socialMediaUpdates: z.boolean(),
+  rssUpdates: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const privacySettingsSchema = z.object({
+  profilePublic: z.boolean(),
+  analyticsSharing: z.boolean(),
+  marketingEmails: z.boolean(),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+export const themePreferenceSchema = z.enum(THEME_PREFERENCES);
+export type ThemePreference = z.infer<typeof themePreferenceSchema>;
+
+export const appearanceSettingsSchema = z.object({ theme: themePreferenceSchema });
+
+export const userSettingsSchema = z.object({
+  notifications: notificationSettingsSchema,
+  privacy: privacySettingsSchema,
+  appearance: appearanceSettingsSchema,
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Spec 1 §3 defaults: every notification on but the weekly report; public profile and analytics sharing on. */
+export const DEFAULT_USER_SETTINGS: Omit<UserSettings, 'updatedAt'> = {
+  notifications: {
+    emailNotifications: true,
+    episodePublished: true,
+    weeklyReport: false,
+    socialMediaUpdates: true,
+    rssUpdates: true,
+  },
+  privacy: { profilePublic: true, analyticsSharing: true, marketingEmails: false },
+  appearance: { theme: 'system' },
+};
+
+/** A save sends only what changed, section by section. */
+export const updateSettingsInputSchema = z
+  .object({
+    notifications: notificationSettingsSchema.partial(),
+    privacy: privacySettingsSchema.partial(),
+    appearance: appearanceSettingsSchema.partial(),
+  })
+  .partial();
+export type UpdateSettingsInput = z.input<typeof updateSettingsInputSchema>;
+
+export const settingsMessages = {
+  saved: 'Settings saved successfully!',
+  saveFailed: 'Failed to save settings',
+  exportReady: 'Your data export has been downloaded',
+  exportFailed: 'Failed to export data',
+} as const;
+
+/** The export's file name on the day it is made. */
+export function dataExportFileName(date: Date): string {
+  return `castbase-data-export-${date.toISOString().slice(0, 10)}.json`;
+}
