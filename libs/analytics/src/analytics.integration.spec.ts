@@ -1,101 +1,29 @@
-import 'reflect-metadata';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { pino } from 'pino';
 import request from 'supertest';
-import { catalogEvents, type EpisodeMedia, type PayloadOf } from '@castbase/contracts';
-import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
-import { PersistenceModule } from '@castbase/platform-persistence';
-import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
-import { AnalyticsModule } from './analytics.module.js';
-import { HttpErrorFilter } from '@castbase/platform-runtime';
-
-type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
-
-function mediaAt(url: string): EpisodeMedia {
-  return {
-    mediaId: randomUUID(),
-    fileName: 'episode.mp3',
-    mimeType: 'audio/mpeg',
-    sizeBytes: 1000,
-    durationSeconds: 3,
-    url,
-  };
-}
+import { mediaAt, startAnalyticsTestApp, type AnalyticsTestApp } from './testing/analytics-test-app.js';
 
 describe('analytics service: the enclosure redirect counts downloads', () => {
-  let database: TestDatabase;
-  let app: NestExpressApplication;
-  let bus: MessageBus;
+  let analytics: AnalyticsTestApp;
 
-  const rows = (sql: string, parameters: unknown[] = []) =>
-    app
-      .select(AnalyticsModule)
-      .get(EntityManager)
-      .getConnection()
-      .execute<Array<Record<string, unknown>>>(sql, parameters);
   const downloadsOf = (episodeId: string) =>
-    rows('select * from analytics.downloads where episode_id = ? order by occurred_at', [episodeId]);
-
-  /** Publishes `catalog.episode.published` on the bus and waits until the analytics handler has applied it. */
-  async function publish(event: Omit<EpisodePublished, 'publishedAt'>): Promise<void> {
-    const id = randomUUID();
-    await bus.publish({
-      id,
-      subject: catalogEvents.episodePublished.subject,
-      occurredAt: new Date().toISOString(),
-      payload: { ...event, publishedAt: new Date().toISOString() },
-    });
-    await waitFor('the event to be processed', async () => {
-      const processed = await rows('select 1 from analytics.processed_events where event_id = ?', [id]);
-      return processed.length === 1;
-    });
-  }
-
-  async function publishedEpisode(mediaUrl = `https://media.example.com/${randomUUID()}.mp3`) {
-    const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId: 'owner-a' };
-    await publish({ ...episode, media: mediaAt(mediaUrl) });
-    return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
-  }
+    analytics.rows('select * from analytics.downloads where episode_id = ? order by occurred_at', [
+      episodeId,
+    ]);
 
   beforeAll(async () => {
-    database = await createTestDatabase('cbtest_analytics');
-    const silent = pino({ level: 'silent' });
-
-    @Module({
-      imports: [
-        PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
-        MessagingModule.forRoot({
-          bus: () => new InProcessBus({ events: [catalogEvents.episodePublished], logger: silent }),
-        }),
-        AnalyticsModule,
-      ],
-    })
-    class TestAppModule {}
-
-    app = await NestFactory.create<NestExpressApplication>(TestAppModule, { logger: false });
-    // As behind the ingress: the listener's address comes from X-Forwarded-For.
-    app.set('trust proxy', true);
-    // Every Castbase process answers errors through the runtime's filter; the spec mounts the same one.
-    app.useGlobalFilters(new HttpErrorFilter());
-    await app.init();
-    bus = app.get(MessageBus);
+    analytics = await startAnalyticsTestApp('cbtest_analytics');
   });
 
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    await analytics?.close();
   });
 
   it('keeps the enclosure of a published episode from catalog.episode.published', async () => {
-    const episode = await publishedEpisode('https://media.example.com/show/episode.mp3');
+    const episode = await analytics.publishedEpisode('https://media.example.com/show/episode.mp3');
 
     expect(
-      await rows('select * from analytics.enclosures where episode_id = ?', [episode.episodeId]),
+      await analytics.rows('select * from analytics.enclosures where episode_id = ?', [episode.episodeId]),
     ).toEqual([
       {
         episode_id: episode.episodeId,
@@ -109,9 +37,9 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('redirects a download to the media with 302 and Cache-Control: no-store, and records it without the IP', async () => {
-    const episode = await publishedEpisode();
+    const episode = await analytics.publishedEpisode();
 
-    const response = await request(app.getHttpServer())
+    const response = await request(analytics.app.getHttpServer())
       .get(episode.path)
       .set('X-Forwarded-For', '203.0.113.7')
       .set('User-Agent', 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)')
@@ -126,6 +54,7 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
         id: expect.any(String),
         episode_id: episode.episodeId,
         podcast_id: episode.podcastId,
+        owner_id: 'owner-a',
         occurred_at: expect.any(String),
         ip_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         user_agent: 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
@@ -134,7 +63,7 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
       },
     ]);
     const today = new Date().toISOString().slice(0, 10);
-    const [salt] = await rows('select salt from analytics.ip_hash_salts where day = ?', [today]);
+    const [salt] = await analytics.rows('select salt from analytics.ip_hash_salts where day = ?', [today]);
     const expected = createHash('sha256')
       .update(`${String(salt?.['salt'])}:203.0.113.7`)
       .digest('hex');
@@ -143,14 +72,14 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('gives one listener the same hash within a day and another listener a different one', async () => {
-    const episode = await publishedEpisode();
-    const server = app.getHttpServer();
+    const episode = await analytics.publishedEpisode();
+    const server = analytics.app.getHttpServer();
 
     await request(server).get(episode.path).set('X-Forwarded-For', '198.51.100.1').expect(302);
     await request(server).get(episode.path).set('X-Forwarded-For', '198.51.100.1').expect(302);
     await request(server).get(episode.path).set('X-Forwarded-For', '198.51.100.2').expect(302);
 
-    const downloadsPerHash = await rows(
+    const downloadsPerHash = await analytics.rows(
       'select count(*)::int as downloads from analytics.downloads where episode_id = ? group by ip_hash order by 1',
       [episode.episodeId],
     );
@@ -158,9 +87,9 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('redirects HEAD requests without counting them', async () => {
-    const episode = await publishedEpisode();
+    const episode = await analytics.publishedEpisode();
 
-    const response = await request(app.getHttpServer()).head(episode.path);
+    const response = await request(analytics.app.getHttpServer()).head(episode.path);
 
     expect(response.status).toBe(302);
     expect(response.headers['location']).toBe(episode.mediaUrl);
@@ -168,8 +97,8 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('counts a Range request from byte 0 and redirects, but does not count one that resumes past it', async () => {
-    const episode = await publishedEpisode();
-    const server = app.getHttpServer();
+    const episode = await analytics.publishedEpisode();
+    const server = analytics.app.getHttpServer();
 
     await request(server)
       .get(episode.path)
@@ -186,8 +115,8 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('answers 404 EPISODE_NOT_FOUND for an unknown episode, another podcast, or ids that are not ids', async () => {
-    const episode = await publishedEpisode();
-    const server = app.getHttpServer();
+    const episode = await analytics.publishedEpisode();
+    const server = analytics.app.getHttpServer();
     const notFound = { code: 'EPISODE_NOT_FOUND', message: 'Episode not found' };
 
     for (const path of [
@@ -206,16 +135,16 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('follows an episode published again to its new media, and forgets it when published without media', async () => {
-    const episode = await publishedEpisode('https://media.example.com/first.mp3');
-    const server = app.getHttpServer();
+    const episode = await analytics.publishedEpisode('https://media.example.com/first.mp3');
+    const server = analytics.app.getHttpServer();
 
-    await publish({ ...episode, media: mediaAt('https://media.example.com/second.mp3') });
+    await analytics.publish({ ...episode, media: mediaAt('https://media.example.com/second.mp3') });
     await request(server)
       .get(episode.path)
       .expect(302)
       .expect('Location', 'https://media.example.com/second.mp3');
 
-    await publish({ ...episode, media: null });
+    await analytics.publish({ ...episode, media: null });
     await request(server).get(episode.path).expect(404);
   });
 });

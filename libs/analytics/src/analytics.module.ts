@@ -6,10 +6,12 @@ import { DailyIpHasher } from './downloads/daily-ip-hasher.js';
 import { EnclosureRedirectController } from './downloads/enclosure-redirect.controller.js';
 import { EnclosureRedirectService } from './downloads/enclosure-redirect.service.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
+import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
 
 /**
  * Downloads through the enclosure redirect (`/e/...`), counted against a local copy of published episodes'
- * media kept from `catalog.episode.published`.
+ * media kept from `catalog.episode.published`. Erases a user's enclosures and downloads on
+ * `identity.user.deletion-requested`.
  */
 @Module({
   imports: [
@@ -17,7 +19,7 @@ import { EpisodePublishedHandler } from './enclosures/episode-published.handler.
     MessagingModule.forService({
       service: 'analytics',
       requestHandlers: [],
-      eventHandlers: [EpisodePublishedHandler],
+      eventHandlers: [EpisodePublishedHandler, EraseUserAnalyticsHandler],
     }),
   ],
   controllers: [EnclosureRedirectController],

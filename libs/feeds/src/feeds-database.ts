@@ -2,10 +2,15 @@ import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import { CreateFeedDocuments } from './feed-documents/create-feed-documents.migration.js';
 import { FeedDocumentEntity } from './feed-documents/feed-document.entity.js';
+import { IndexFeedDocumentsOwner } from './feed-documents/index-feed-documents-owner.migration.js';
 
 /** The `feeds` schema: stored feed documents, plus the outbox and processed-event tables every service has. */
 export const feedsDatabase: ServiceDatabaseDefinition = {
   service: 'feeds',
   entities: [FeedDocumentEntity, ...MESSAGING_ENTITIES],
-  migrations: [MESSAGING_MIGRATION, { name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments }],
+  migrations: [
+    MESSAGING_MIGRATION,
+    { name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments },
+    { name: 'feeds-0002-index-feed-documents-owner', class: IndexFeedDocumentsOwner },
+  ],
 };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { EraseOwnerFeedsHandler } from './erasure/erase-owner-feeds.handler.js';
 import { FeedDocumentRepository } from './feed-documents/feed-document.repository.js';
 import { MikroOrmFeedDocumentRepository } from './feed-documents/mikro-orm-feed-document.repository.js';
 import { feedsDatabase } from './feeds-database.js';
@@ -9,17 +10,23 @@ import { GenerateFeedHandler } from './handlers/generate-feed.handler.js';
 import { GetFeedStatusHandler } from './handlers/get-feed-status.handler.js';
 import { RegenerateOnEpisodePublishedHandler } from './handlers/regenerate-on-episode-published.handler.js';
 import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podcast-created.handler.js';
+import { RemoveFeedOnPodcastDeletedHandler } from './handlers/remove-feed-on-podcast-deleted.handler.js';
 import { FeedController } from './http/feed.controller.js';
 import { FeedCacheInvalidator } from './http/feed-cache-invalidator.js';
 import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
 
 const requestHandlers = [GenerateFeedHandler, GetFeedStatusHandler];
-const eventHandlers = [RegenerateOnPodcastCreatedHandler, RegenerateOnEpisodePublishedHandler];
+const eventHandlers = [
+  RegenerateOnPodcastCreatedHandler,
+  RegenerateOnEpisodePublishedHandler,
+  RemoveFeedOnPodcastDeletedHandler,
+  EraseOwnerFeedsHandler,
+];
 
 /**
  * The feeds service: renders each podcast's RSS feed when the catalog changes, stores it in the `feeds` schema,
- * and serves it at `/feeds/{username}/{slug-or-id}.xml`. Expects `APP_CONFIG` and the persistence root from the process.
+ * serves it at `/feeds/{username}/{slug-or-id}.xml`, and erases a user's feeds when their account is deleted. Expects `APP_CONFIG` and the persistence root from the process.
  */
 @Module({
   imports: [

@@ -4,9 +4,14 @@ import { Download } from '../downloads/download.entity.js';
 import { IpHashSalt } from '../downloads/ip-hash-salt.entity.js';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { CreateAnalyticsTables } from './migration-20261122-analytics.js';
+import { AddOwnerToDownloads } from './migration-20261122-download-owners.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
   service: 'analytics',
   entities: [Enclosure, Download, IpHashSalt, ...MESSAGING_ENTITIES],
-  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_analytics', class: CreateAnalyticsTables }],
+  migrations: [
+    MESSAGING_MIGRATION,
+    { name: '20261122000100_analytics', class: CreateAnalyticsTables },
+    { name: '20261122000200_download_owners', class: AddOwnerToDownloads },
+  ],
 };

@@ -16,6 +16,11 @@ export class Download {
   @Property({ type: 'uuid' })
   podcastId!: string;
 
+  /** The episode's owner, from its enclosure: what account deletion erases by. */
+  @Index()
+  @Property({ type: 'text' })
+  ownerId!: string;
+
   @Property({ type: 'timestamptz' })
   occurredAt: Date = new Date();
 

@@ -62,6 +62,7 @@ export class EnclosureRedirectService {
     const download = new Download();
     download.episodeId = enclosure.episodeId;
     download.podcastId = enclosure.podcastId;
+    download.ownerId = enclosure.ownerId;
     download.ipHash = await this.ipHasher.hash(request.ip, download.occurredAt);
     download.userAgent = request.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
     download.referrer = request.referrer?.slice(0, MAX_REFERRER_LENGTH) ?? null;

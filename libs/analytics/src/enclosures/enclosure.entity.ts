@@ -13,6 +13,7 @@ export class Enclosure {
   @Property({ type: 'uuid' })
   podcastId!: string;
 
+  @Index()
   @Property({ type: 'text' })
   ownerId!: string;
 

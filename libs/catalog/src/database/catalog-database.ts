@@ -3,9 +3,14 @@ import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
 import { CreateCatalogTables } from './migration-20261122-catalog.js';
+import { AddPodcastDetails } from './migration-20261123-podcast-details.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
   entities: [Podcast, Episode, ...MESSAGING_ENTITIES],
-  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_catalog', class: CreateCatalogTables }],
+  migrations: [
+    MESSAGING_MIGRATION,
+    { name: '20261122000100_catalog', class: CreateCatalogTables },
+    { name: '20261123000100_podcast_details', class: AddPodcastDetails },
+  ],
 };

@@ -4,6 +4,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
 import type { Episode as EpisodeDto, EpisodeMedia } from '@castbase/contracts';
 
 @Entity({ tableName: 'episodes' })
+/** The data export pages through an owner's episodes in this order. */
+@Index({ name: 'episodes_owner_id_created_at_id_index', properties: ['ownerId', 'createdAt', 'id'] })
 export class Episode {
   [OptionalProps]?:
     | 'id'

@@ -2,17 +2,20 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
+  applyPodcastCreationDefaults,
   catalogEvents,
   catalogRequests,
   DomainError,
+  mediaRequests,
   type ParsedRequestOf,
   type ReplyOf,
 } from '@castbase/contracts';
-import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
+import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
 type Definition = typeof catalogRequests.createPodcast;
+type Artwork = { artworkMediaId: string | null; artworkUrl: string | null };
 
 /** Tries of a name-derived slug when podcasts of the same name are created at the same moment. */
 const DERIVED_SLUG_ATTEMPTS = 5;
@@ -32,12 +35,16 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: Outbox,
+    private readonly bus: MessageBus,
   ) {}
 
   async handle(request: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    const artwork = request.input.artworkMediaId
+      ? await this.artwork(request.ownerId, request.input.artworkMediaId)
+      : { artworkMediaId: null, artworkUrl: null };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.create(request);
+        return await this.create(request, artwork);
       } catch (error) {
         if (!isSlugCollision(error)) throw error;
         if (request.input.slug) throw new DomainError('SLUG_TAKEN');
@@ -47,25 +54,42 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     }
   }
 
-  private create({
-    ownerId,
-    ownerUsername,
-    input,
-  }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+  /** The album art must be one of the owner's own image files: the media service answers only for those. */
+  private async artwork(ownerId: string, mediaId: string): Promise<Artwork> {
+    const file = await this.bus.request(mediaRequests.getFile, { ownerId, mediaId });
+    if (file.kind !== 'image') throw new DomainError('IMAGE_TYPE_NOT_ALLOWED');
+    return { artworkMediaId: file.id, artworkUrl: file.url };
+  }
+
+  private create(
+    { ownerId, ownerUsername, ownerEmail, input }: ParsedRequestOf<Definition>,
+    artwork: Artwork,
+  ): Promise<ReplyOf<Definition>> {
+    const values = applyPodcastCreationDefaults(input, { email: ownerEmail });
     return this.em.fork().transactional(async (em) => {
-      const slug = await this.availableSlug(em, ownerId, input.slug, input.name);
+      const slug = await this.availableSlug(em, ownerId, values.slug, values.name);
       const podcast = em.create(Podcast, {
         ownerId,
         ownerUsername,
-        name: input.name,
+        name: values.name,
         slug,
-        description: input.description,
-        language: input.language,
-        category: input.category,
-        author: input.author,
-        explicit: input.explicit,
-        type: input.type,
-        visibility: input.visibility,
+        description: values.description,
+        language: values.language,
+        category: values.category,
+        author: values.author,
+        coHosts: values.coHosts,
+        explicit: values.explicit,
+        type: values.type,
+        visibility: values.visibility,
+        ...artwork,
+        tags: values.tags,
+        websiteUrl: values.websiteUrl,
+        email: values.email,
+        ownerName: values.ownerName,
+        ownerEmail: values.ownerEmail,
+        copyright: values.copyright,
+        fundingLinks: values.fundingLinks,
+        socialLinks: values.socialLinks,
       });
       this.outbox.add(em, catalogEvents.podcastCreated, {
         podcastId: podcast.id,

@@ -3,6 +3,8 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Podcast as PodcastDto } from '@castbase/contracts';
 
+type PodcastLinks = PodcastDto['fundingLinks'];
+
 @Entity({ tableName: 'podcasts' })
 @Unique({ properties: ['ownerId', 'slug'] })
 export class Podcast {
@@ -13,10 +15,20 @@ export class Podcast {
     | 'language'
     | 'category'
     | 'author'
+    | 'coHosts'
     | 'explicit'
     | 'type'
     | 'visibility'
     | 'artworkUrl'
+    | 'artworkMediaId'
+    | 'tags'
+    | 'websiteUrl'
+    | 'email'
+    | 'ownerName'
+    | 'ownerEmail'
+    | 'copyright'
+    | 'fundingLinks'
+    | 'socialLinks'
     | 'podcastGuid'
     | 'createdAt'
     | 'updatedAt';
@@ -46,8 +58,12 @@ export class Podcast {
   @Property({ type: 'text' })
   category = 'Technology';
 
+  /** The host name: itunes:author. */
   @Property({ type: 'text' })
   author = '';
+
+  @Property({ type: 'jsonb' })
+  coHosts: string[] = [];
 
   @Property({ type: 'boolean' })
   explicit = false;
@@ -60,6 +76,36 @@ export class Podcast {
 
   @Property({ type: 'text', nullable: true })
   artworkUrl: string | null = null;
+
+  /** The media service's image file the artwork URL is of. */
+  @Property({ type: 'uuid', nullable: true })
+  artworkMediaId: string | null = null;
+
+  @Property({ type: 'jsonb' })
+  tags: string[] = [];
+
+  @Property({ type: 'text' })
+  websiteUrl = '';
+
+  /** The podcast's contact e-mail. */
+  @Property({ type: 'text' })
+  email = '';
+
+  /** itunes:owner, for directories' administrative mail. */
+  @Property({ type: 'text' })
+  ownerName = '';
+
+  @Property({ type: 'text' })
+  ownerEmail = '';
+
+  @Property({ type: 'text' })
+  copyright = '';
+
+  @Property({ type: 'jsonb' })
+  fundingLinks: PodcastLinks = [];
+
+  @Property({ type: 'jsonb' })
+  socialLinks: PodcastLinks = [];
 
   /** Podcasting 2.0 podcast:guid, fixed at creation. */
   @Property({ type: 'uuid' })
@@ -82,10 +128,20 @@ export class Podcast {
       language: this.language,
       category: this.category,
       author: this.author,
+      coHosts: this.coHosts,
       explicit: this.explicit,
       type: this.type,
       visibility: this.visibility,
       artworkUrl: this.artworkUrl,
+      artworkMediaId: this.artworkMediaId,
+      tags: this.tags,
+      websiteUrl: this.websiteUrl,
+      email: this.email,
+      ownerName: this.ownerName,
+      ownerEmail: this.ownerEmail,
+      copyright: this.copyright,
+      fundingLinks: this.fundingLinks,
+      socialLinks: this.socialLinks,
       podcastGuid: this.podcastGuid,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),

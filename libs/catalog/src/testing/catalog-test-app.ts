@@ -8,19 +8,55 @@ import {
   catalogEvents,
   catalogRequests,
   DomainError,
+  identityEvents,
   mediaRequests,
+  userDataErasedEvents,
   type CreateEpisodeInput,
   type CreatePodcastInput,
   type EventEnvelope,
   type MediaFile,
+  type MediaKind,
   type PayloadOf,
 } from '@castbase/contracts';
-import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
+import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
 import { CatalogModule } from '../catalog.module.js';
 
 type PodcastCreated = EventEnvelope<PayloadOf<typeof catalogEvents.podcastCreated>>;
+type PodcastDeleted = EventEnvelope<PayloadOf<typeof catalogEvents.podcastDeleted>>;
+type CatalogErased = EventEnvelope<PayloadOf<typeof userDataErasedEvents.catalog>>;
+
+/** How the fake media service describes a stored file of each kind. */
+const MEDIA_FILE_SAMPLES: Record<
+  MediaKind,
+  Pick<MediaFile, 'fileName' | 'mimeType' | 'durationSeconds' | 'bitrate' | 'width' | 'height'>
+> = {
+  audio: {
+    fileName: 'episode-1.mp3',
+    mimeType: 'audio/mpeg',
+    durationSeconds: 3,
+    bitrate: 128_000,
+    width: null,
+    height: null,
+  },
+  video: {
+    fileName: 'episode-1.mp4',
+    mimeType: 'video/mp4',
+    durationSeconds: 3,
+    bitrate: 900_000,
+    width: 1280,
+    height: 720,
+  },
+  image: {
+    fileName: 'cover.png',
+    mimeType: 'image/png',
+    durationSeconds: 0,
+    bitrate: null,
+    width: 3000,
+    height: 3000,
+  },
+};
 
 /**
  * The catalog service on a fresh database and an in-process bus, asked over the bus as the gateway asks, with the
@@ -30,12 +66,15 @@ export async function startCatalogTestApp() {
   /** What the fake media service knows, by media id. */
   const mediaFiles = new Map<string, MediaFile>();
   const podcastCreatedEvents: PodcastCreated[] = [];
+  const podcastDeletedEvents: PodcastDeleted[] = [];
+  const erasureReports: CatalogErased[] = [];
 
   /** Each test works for owners of its own, so tests never see each other's podcasts. */
   const newOwner = () => `owner-${randomUUID()}`;
 
-  const createPodcast = (ownerId: string, input: CreatePodcastInput) =>
-    bus.request(catalogRequests.createPodcast, { ownerId, ownerUsername: null, input });
+  /** As the gateway asks: with the owner's e-mail when the profile or the token has one. */
+  const createPodcast = (ownerId: string, input: CreatePodcastInput, ownerEmail: string | null = null) =>
+    bus.request(catalogRequests.createPodcast, { ownerId, ownerUsername: null, ownerEmail, input });
   const createEpisode = (ownerId: string, podcastId: string, input: CreateEpisodeInput) =>
     bus.request(catalogRequests.createEpisode, { ownerId, podcastId, input });
   const publishEpisode = (ownerId: string, episodeId: string) =>
@@ -57,23 +96,34 @@ export async function startCatalogTestApp() {
       [subject, id],
     );
 
-  /** A file the media service has stored for `ownerId`. */
-  function storedMediaFile(ownerId: string): MediaFile {
+  /** A file of `kind` the media service has stored for `ownerId`. */
+  function storedMediaFile(ownerId: string, kind: MediaKind = 'audio'): MediaFile {
     const id = randomUUID();
+    const sample = MEDIA_FILE_SAMPLES[kind];
     const file: MediaFile = {
       id,
       ownerId,
-      kind: 'audio',
-      fileName: 'episode-1.mp3',
-      mimeType: 'audio/mpeg',
+      kind,
+      ...sample,
       sizeBytes: 48_000,
-      durationSeconds: 3,
-      bitrate: 128_000,
-      url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/episode-1.mp3`,
+      url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/${sample.fileName}`,
       createdAt: new Date().toISOString(),
     };
     mediaFiles.set(id, file);
     return file;
+  }
+
+  /** What identity publishes when a user confirms account deletion; answers the deletion id. */
+  async function requestDeletion(userId: string): Promise<string> {
+    const deletionId = randomUUID();
+    const requestedAt = new Date();
+    await bus.publish({
+      id: newEventId(requestedAt.getTime()),
+      subject: identityEvents.userDeletionRequested.subject,
+      occurredAt: requestedAt.toISOString(),
+      payload: { deletionId, userId, requestedAt: requestedAt.toISOString() },
+    });
+    return deletionId;
   }
 
   async function podcastWithEpisode(options: { withMedia: boolean }) {
@@ -109,11 +159,19 @@ export async function startCatalogTestApp() {
   await bus.consume('catalog-spec', [catalogEvents.podcastCreated], async (envelope) => {
     podcastCreatedEvents.push(envelope);
   });
+  await bus.consume('catalog-spec-deleted', [catalogEvents.podcastDeleted], async (envelope) => {
+    podcastDeletedEvents.push(envelope);
+  });
+  await bus.consume('identity', [userDataErasedEvents.catalog], async (envelope) => {
+    erasureReports.push(envelope);
+  });
 
   return {
     bus,
     catalog,
     podcastCreatedEvents,
+    podcastDeletedEvents,
+    erasureReports,
     newOwner,
     createPodcast,
     createEpisode,
@@ -123,6 +181,7 @@ export async function startCatalogTestApp() {
     outboxRows,
     storedMediaFile,
     podcastWithEpisode,
+    requestDeletion,
     async stop() {
       await catalog.close();
       await database.drop();

@@ -25,7 +25,7 @@ export const PODCAST_LANGUAGES = [
 ] as const;
 
 export type PodcastLanguage = (typeof PODCAST_LANGUAGES)[number]['code'];
-export const LANGUAGE_CODES = PODCAST_LANGUAGES.map((language) => language.code) as PodcastLanguage[];
+export const LANGUAGE_CODES = PODCAST_LANGUAGES.map<PodcastLanguage>((language) => language.code);
 
 export function isLanguageCode(value: string): value is PodcastLanguage {
   return (LANGUAGE_CODES as string[]).includes(value);

@@ -71,6 +71,11 @@ export const catalogEvents = {
       ownerUsername: z.string().nullable(),
     }),
   ),
+  /**
+   * A podcast and its episodes are gone (today only when their owner's account is erased). No owner id: it is
+   * written after the owner's data was erased, and must not bring the id back into an outbox.
+   */
+  podcastDeleted: defineEvent('catalog.podcast.deleted', z.object({ podcastId: z.uuid() })),
   episodePublished: defineEvent(
     'catalog.episode.published',
     z.object({

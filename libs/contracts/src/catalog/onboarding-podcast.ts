@@ -41,6 +41,8 @@ export const onboardingMessages = {
   continueToPodcast: 'Continue to Podcast Creation →',
   exitTitle: 'Exit onboarding?',
   exitConfirm: 'Your profile, podcast details and uploaded album art will be deleted.',
+  welcomeBody: "Your profile is ready. Next, let's set up your podcast.",
+  logoRemoveFailed: 'Failed to remove logo',
 } as const;
 
 export const ONBOARDING_STEPS = [
@@ -50,6 +52,11 @@ export const ONBOARDING_STEPS = [
   { id: 'review', title: 'Review & Launch', heading: 'Review & Launch' },
 ] as const;
 export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
+
+/** The wizard's progress line, 'Step n of 4' (n counts from 1). */
+export function onboardingStepProgress(stepNumber: number): string {
+  return `Step ${stepNumber} of ${ONBOARDING_STEPS.length}`;
+}
 
 export interface OnboardingPodcastForm {
   podcastName: string;

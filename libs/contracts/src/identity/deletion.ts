@@ -23,7 +23,23 @@ export const deletionMessages = {
   failedTryAgain: 'Failed to delete account. Please try again.',
   partial: 'Account deletion completed with errors. Some data may remain.',
   succeeded: 'Your account has been deleted.',
+  inProgress: 'Deleting your account...',
+  signingOut: 'Signing you out...',
+  remaining: 'Not deleted yet:',
+  /** A failed deletion call, from its HTTP status and the answer's error text. */
+  httpError: (status: number, text: string) => `HTTP ${status}: ${text}`,
 } as const;
+
+/** How each service's step of a deletion is named on the progress list. */
+export const deletionStepLabels: Readonly<Record<ServiceName, string>> = {
+  identity: 'Profile and settings',
+  catalog: 'Podcasts and episodes',
+  media: 'Uploaded media files',
+  feeds: 'RSS feeds',
+  analytics: 'Analytics',
+  monetization: 'Ads and campaigns',
+  social: 'Social media connections and posts',
+};
 
 export function isDeletionConfirmed(typed: string): boolean {
   return typed.trim().toUpperCase() === DELETE_ACCOUNT_CONFIRMATION;
@@ -80,7 +96,7 @@ export const userDataErasedPayload = z.object({
 export type UserDataErased = z.infer<typeof userDataErasedPayload>;
 
 function erasedEvent<S extends ErasingService>(service: S) {
-  return defineEvent(`${service}.user-data.erased` as `${S}.user-data.erased`, userDataErasedPayload);
+  return defineEvent(`${service}.user-data.erased`, userDataErasedPayload);
 }
 
 /** Each service publishes its own report after erasing; identity consumes them all. */

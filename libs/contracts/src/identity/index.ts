@@ -3,3 +3,5 @@ export * from './settings.js';
 export * from './deletion.js';
 export * from './callback-errors.js';
 export * from './messages.js';
+export * from './onboarding-exit.js';
+export * from './profile-creation.js';

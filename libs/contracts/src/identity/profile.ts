@@ -39,6 +39,10 @@ export const profileMessages = {
   createFailed: 'Failed to create profile. Please try again.',
   createUnexpected: 'An unexpected error occurred. Please try again.',
   avatarHint: 'Recommended: 400x400 pixels or larger',
+  noProfile: 'No user profile found',
+  rssFeedActive: 'Active',
+  rssFeedNotGenerated: 'Not generated',
+  rssStatusFailed: 'Failed to fetch RSS status',
 } as const;
 
 /** The onboarding username rule: 3–30 letters, digits and underscores. */
@@ -70,11 +74,12 @@ const lastNameSchema = z
   .max(NAME_MAX, profileMessages.lastNameTooLong);
 
 /** An IANA time zone the runtime knows; UTC when unknown. */
-export const timezoneSchema = z
+const knownTimezoneSchema = z
   .string()
   .trim()
-  .default('UTC')
   .transform((zone) => (isKnownTimezone(zone) ? zone : 'UTC'));
+/** The timezone given at creation: UTC when none or an unknown one is given. */
+export const timezoneSchema = knownTimezoneSchema.default('UTC');
 
 export function isKnownTimezone(zone: string): boolean {
   try {
@@ -108,7 +113,8 @@ export const updateProfileInputSchema = z
     displayName: z.string().trim().min(1).max(100),
     firstName: firstNameSchema,
     lastName: lastNameSchema,
-    timezone: timezoneSchema,
+    // No default here: an update that leaves the timezone out must not reset it to UTC.
+    timezone: knownTimezoneSchema,
     emailOptIn: z.boolean(),
     onboardingComplete: z.literal(true),
   })

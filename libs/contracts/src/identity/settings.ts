@@ -56,6 +56,7 @@ export type UpdateSettingsInput = z.input<typeof updateSettingsInputSchema>;
 export const settingsMessages = {
   saved: 'Settings saved successfully!',
   saveFailed: 'Failed to save settings',
+  loadFailed: 'Failed to load settings',
   exportReady: 'Your data export has been downloaded',
   exportFailed: 'Failed to export data',
 } as const;

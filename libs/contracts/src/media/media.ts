@@ -17,9 +17,26 @@ export const AUDIO_MIME_TYPES = [
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** Spec 1 §5's shared image rule (the stricter of the spec's readings; see docs/media.md). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** 'Image file must be less than 10MB': a file of exactly 10 MB is refused too. */
+export function isImageTooLarge(sizeBytes: number): boolean {
+  return sizeBytes >= IMAGE_MAX_BYTES;
+}
 export const imageMessages = {
   typeNotAllowed: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
   tooLarge: 'Image file must be less than 10MB',
+  /** The drop-zone's line under its prompt: what it accepts. */
+  accepted: 'JPEG, PNG, WebP or GIF, up to 10MB',
+  dropPrompt: 'Drag an image here or click to choose a file',
+  uploading: 'Uploading...',
+  remove: 'Remove',
+} as const;
+
+/** Spec 1 §8 "Storage and upload": how a failed upload reads. */
+export const uploadMessages = {
+  failed: 'Upload failed',
+  failedWithStatus: (status: number) => `Upload failed with status ${status}`,
+  requestFailed: 'Upload request failed',
+  aborted: 'Upload was aborted',
 } as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export const MEDIA_MIME_TYPES = [...AUDIO_MIME_TYPES, ...VIDEO_MIME_TYPES] as const;
@@ -42,7 +59,8 @@ export const createUploadInputSchema = z
       .trim()
       .min(1, 'File name is required')
       .max(255, 'File name must be 255 characters or less'),
-    contentType: z.enum(UPLOAD_MIME_TYPES, { error: 'This file type is not supported' }),
+    /** Checked below, so that an image picker can answer a wrong type with the image message. */
+    contentType: z.string(),
     sizeBytes: z
       .number()
       .int()
@@ -55,8 +73,10 @@ export const createUploadInputSchema = z
     const kind = mediaKindOf(input.contentType);
     if (input.expect === 'image' && kind !== 'image') {
       ctx.addIssue({ code: 'custom', path: ['contentType'], message: imageMessages.typeNotAllowed });
+    } else if (kind === null) {
+      ctx.addIssue({ code: 'custom', path: ['contentType'], message: 'This file type is not supported' });
     }
-    if (kind === 'image' && input.sizeBytes > IMAGE_MAX_BYTES) {
+    if (kind === 'image' && isImageTooLarge(input.sizeBytes)) {
       ctx.addIssue({ code: 'custom', path: ['sizeBytes'], message: imageMessages.tooLarge });
     }
   });

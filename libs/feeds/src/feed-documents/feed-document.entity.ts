@@ -3,6 +3,7 @@ import type { Podcast } from '@castbase/contracts';
 
 @Entity({ tableName: 'feed_documents' })
 @Index({ name: 'feed_documents_slug_idx', properties: ['slug'] })
+@Index({ name: 'feed_documents_owner_id_idx', properties: ['ownerId'] })
 @Check({ name: 'feed_documents_visibility_check', expression: "visibility in ('public', 'private')" })
 @Check({ name: 'feed_documents_byte_size_check', expression: 'byte_size >= 0' })
 @Check({ name: 'feed_documents_episode_count_check', expression: 'episode_count >= 0' })

@@ -18,6 +18,12 @@ export abstract class FeedDocumentRepository {
   /** Inserts or replaces a podcast's feed in the caller's transaction. */
   abstract save(em: EntityManager, document: FeedDocument): Promise<void>;
 
+  /** The podcasts of an owner that have a stored feed. */
+  abstract findPodcastIdsOfOwner(em: EntityManager, ownerId: string): Promise<string[]>;
+
+  /** Deletes the feeds of these podcasts in the caller's transaction; answers how many there were. */
+  abstract delete(em: EntityManager, podcastIds: readonly string[]): Promise<number>;
+
   /**
    * Serialises regenerations of one podcast's feed until the caller's transaction ends, across replicas, so an
    * older rendering never overwrites a newer one.

@@ -61,6 +61,20 @@ export class MikroOrmFeedDocumentRepository extends FeedDocumentRepository {
     await em.upsert(FeedDocumentEntity, { ...document });
   }
 
+  async findPodcastIdsOfOwner(em: EntityManager, ownerId: string): Promise<string[]> {
+    const entities = await em.find(
+      FeedDocumentEntity,
+      { ownerId },
+      { fields: ['podcastId'], orderBy: { podcastId: 'asc' } },
+    );
+    return entities.map((entity) => entity.podcastId);
+  }
+
+  async delete(em: EntityManager, podcastIds: readonly string[]): Promise<number> {
+    if (podcastIds.length === 0) return 0;
+    return em.nativeDelete(FeedDocumentEntity, { podcastId: { $in: [...podcastIds] } });
+  }
+
   async lockForRegeneration(em: EntityManager, podcastId: string): Promise<void> {
     await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
       `feeds:feed-document:${podcastId}`,

@@ -89,14 +89,14 @@ describe('RegenerateFeed on PostgreSQL', () => {
     });
   });
 
-  it('records feeds.feed.regenerated in the outbox of the same transaction', async () => {
+  it("records feeds.feed.regenerated with the status and the podcast's owner in the outbox of the same transaction", async () => {
     catalog.source = { podcast: aPodcast(), episodes: [anEpisode()] };
 
     const { status } = await inTransaction((em) => regenerateFeed.execute(em, { podcastId: PODCAST_ID }));
 
     const messages = await orm.em.fork().find(OutboxMessage, {});
     expect(messages.map((message) => [message.subject, message.payload])).toEqual([
-      ['feeds.feed.regenerated', status],
+      ['feeds.feed.regenerated', { ...status, ownerId: OWNER_ID }],
     ]);
   });
 

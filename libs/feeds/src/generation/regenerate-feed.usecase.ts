@@ -47,7 +47,7 @@ export class RegenerateFeed {
     const document = this.render(source);
     await this.documents.save(em, document);
     const status = feedStatus(document, this.config.PUBLIC_URL);
-    this.outbox.add(em, feedsEvents.feedRegenerated, status);
+    this.outbox.add(em, feedsEvents.feedRegenerated, { ...status, ownerId: document.ownerId });
     this.cacheInvalidator.invalidateAfterCommit(em, document.podcastId);
     return { document, status };
   }

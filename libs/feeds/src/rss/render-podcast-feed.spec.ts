@@ -17,10 +17,7 @@ const parser = new XMLParser({
 });
 
 /** Renders, checks the document is well-formed XML, and parses it back. */
-function render(
-  source: FeedSource,
-  options: { itemLimit?: number; copyright?: string; owner?: { name: string; email: string | null } } = {},
-) {
+function render(source: FeedSource, options: { itemLimit?: number } = {}) {
   const rendered = renderPodcastFeed(source, { publicUrl: PUBLIC_URL, ...options });
   expect(XMLValidator.validate(rendered.xml)).toBe(true);
   const document = parser.parse(rendered.xml) as {
@@ -65,6 +62,7 @@ describe('renderPodcastFeed', () => {
     expect(channel['language']).toBe('en-us');
     expect(channel['itunes:author']).toBe('Ada Lovelace');
     expect(channel['itunes:category']).toEqual({ '@text': 'Technology' });
+    expect(channel['podcast:person']).toEqual({ '#text': 'Ada Lovelace', '@role': 'host' });
     expect(channel['itunes:explicit']).toBe('true');
     expect(channel['itunes:type']).toBe('serial');
     expect(channel['podcast:guid']).toBe(podcast.podcastGuid);
@@ -91,24 +89,31 @@ describe('renderPodcastFeed', () => {
     expect(channel['lastBuildDate']).toBe('Thu, 02 Jan 2025 09:00:00 GMT');
   });
 
-  it('leaves out copyright, itunes:owner and artwork when the podcast has none', () => {
-    const { channel } = render({ podcast: aPodcast({ artworkUrl: null }), episodes: [] });
+  it('leaves out copyright, itunes:owner, artwork and funding when the podcast has none', () => {
+    const podcast = aPodcast({ artworkUrl: null, copyright: '', ownerName: '', ownerEmail: '' });
+    const { channel } = render({ podcast, episodes: [] });
 
     expect(channel).not.toHaveProperty('copyright');
     expect(channel).not.toHaveProperty('itunes:owner');
     expect(channel).not.toHaveProperty('itunes:image');
     expect(channel).not.toHaveProperty('image');
+    expect(channel).not.toHaveProperty('podcast:funding');
   });
 
-  it('adds copyright, itunes:owner and artwork when there is data for them', () => {
-    const podcast = aPodcast({ artworkUrl: 'https://cdn.example/art.jpg?size=3000&v=2' });
-    const { channel } = render(
-      { podcast, episodes: [] },
-      { copyright: '© 2025 Ada', owner: { name: 'Ada', email: 'ada@example.org' } },
-    );
+  it("adds the podcast's copyright, itunes:owner and artwork when it has them", () => {
+    const podcast = aPodcast({
+      artworkUrl: 'https://cdn.example/art.jpg?size=3000&v=2',
+      copyright: '© 2025 Signal & Noise, Ada Lovelace. All rights reserved.',
+      ownerName: 'Ada Lovelace',
+      ownerEmail: 'ada@example.org',
+    });
+    const { channel } = render({ podcast, episodes: [] });
 
-    expect(channel['copyright']).toBe('© 2025 Ada');
-    expect(channel['itunes:owner']).toEqual({ 'itunes:name': 'Ada', 'itunes:email': 'ada@example.org' });
+    expect(channel['copyright']).toBe('© 2025 Signal & Noise, Ada Lovelace. All rights reserved.');
+    expect(channel['itunes:owner']).toEqual({
+      'itunes:name': 'Ada Lovelace',
+      'itunes:email': 'ada@example.org',
+    });
     expect(channel['itunes:image']).toEqual({ '@href': 'https://cdn.example/art.jpg?size=3000&v=2' });
     expect(channel['image']).toEqual({
       url: 'https://cdn.example/art.jpg?size=3000&v=2',
@@ -117,10 +122,82 @@ describe('renderPodcastFeed', () => {
     });
   });
 
-  it('falls back to the podcast name for an empty author or description', () => {
+  it('writes only the part of itunes:owner that is known', () => {
+    const nameOnly = render({ podcast: aPodcast({ ownerName: 'Ada', ownerEmail: '' }), episodes: [] });
+    const emailOnly = render({
+      podcast: aPodcast({ ownerName: '', ownerEmail: 'ada@example.org' }),
+      episodes: [],
+    });
+
+    expect(nameOnly.channel['itunes:owner']).toEqual({ 'itunes:name': 'Ada' });
+    expect(emailOnly.channel['itunes:owner']).toEqual({ 'itunes:email': 'ada@example.org' });
+  });
+
+  it("links the channel and its image to the podcast's website when it has one", () => {
+    const podcast = aPodcast({
+      websiteUrl: 'https://signal.example/?from=rss&x=1',
+      artworkUrl: 'https://cdn.example/a.png',
+    });
+    const { channel } = render({ podcast, episodes: [] });
+
+    expect(channel['link']).toBe('https://signal.example/?from=rss&x=1');
+    expect(channel['image']).toMatchObject({ link: 'https://signal.example/?from=rss&x=1' });
+  });
+
+  it("nests a 'Parent:Sub' category as Apple asks: the subcategory inside its category", () => {
+    const arts = render({ podcast: aPodcast({ category: 'Arts:Books' }), episodes: [] }).channel;
+    const kids = render({
+      podcast: aPodcast({ category: 'Kids & Family:Stories for Kids' }),
+      episodes: [],
+    }).channel;
+
+    expect(arts['itunes:category']).toEqual({ '@text': 'Arts', 'itunes:category': { '@text': 'Books' } });
+    expect(kids['itunes:category']).toEqual({
+      '@text': 'Kids & Family',
+      'itunes:category': { '@text': 'Stories for Kids' },
+    });
+  });
+
+  it('credits the host and each co-host as a Podcasting 2.0 podcast:person with role host', () => {
+    const podcast = aPodcast({ author: 'Ada Lovelace', coHosts: ['Charles Babbage', 'Mary & Tom'] });
+    const xml = renderPodcastFeed({ podcast, episodes: [] }, { publicUrl: PUBLIC_URL }).xml;
+    const personParser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      isArray: (name) => name === 'podcast:person',
+    });
+    const channel = (personParser.parse(xml) as { rss: { channel: XmlNode } }).rss.channel;
+
+    expect(channel['podcast:person']).toEqual([
+      { '#text': 'Ada Lovelace', '@role': 'host' },
+      { '#text': 'Charles Babbage', '@role': 'host' },
+      { '#text': 'Mary & Tom', '@role': 'host' },
+    ]);
+    expect(
+      render({ podcast: aPodcast({ author: '', coHosts: [] }), episodes: [] }).channel,
+    ).not.toHaveProperty('podcast:person');
+  });
+
+  it('lists funding links as podcast:funding, labelled, or by their URL when unlabelled', () => {
+    const podcast = aPodcast({
+      fundingLinks: [
+        { label: 'Support us', url: 'https://ko-fi.com/signal?ref=rss&a=1' },
+        { label: '', url: 'https://patreon.example/signal' },
+      ],
+    });
+    const { channel } = render({ podcast, episodes: [] });
+
+    expect(channel['podcast:funding']).toEqual([
+      { '#text': 'Support us', '@url': 'https://ko-fi.com/signal?ref=rss&a=1' },
+      { '#text': 'https://patreon.example/signal', '@url': 'https://patreon.example/signal' },
+    ]);
+  });
+
+  it('falls back to the podcast name for an empty author or description, and credits no host', () => {
     const { channel } = render({ podcast: aPodcast({ author: '', description: '' }), episodes: [] });
     expect(channel['itunes:author']).toBe('Signal & Noise');
     expect(channel['description']).toBe('Signal & Noise');
+    expect(channel).not.toHaveProperty('podcast:person');
   });
 
   it('describes an episode as an item with a stable guid, an RFC 2822 date and an enclosure through the download counter', () => {

@@ -1,4 +1,4 @@
-import type { Episode, Podcast } from '@castbase/contracts';
+import { splitCategory, type Episode, type Podcast } from '@castbase/contracts';
 import { create } from 'xmlbuilder2';
 import { MAIN_FEED_ITEM_LIMIT, releaseDate, selectFeedEpisodes, type FeedEpisode } from './feed-episodes.js';
 import { enclosureUrl, episodePageUrl, podcastPageUrl, publicFeedUrl } from './feed-urls.js';
@@ -26,8 +26,6 @@ export interface RenderFeedOptions {
   /** Base URL of the product, without a trailing slash. */
   publicUrl: string;
   itemLimit?: number;
-  copyright?: string | null;
-  owner?: { name: string; email: string | null } | null;
 }
 
 export interface RenderedFeed {
@@ -55,11 +53,12 @@ export function renderPodcastFeed(source: FeedSource, options: RenderFeedOptions
     'xmlns:atom': RSS_NAMESPACES.atom,
   });
   const channel = root.ele('channel');
+  const link = channelLink(podcast, publicUrl);
   textElement(channel, 'title', podcast.name);
-  textElement(channel, 'link', podcastPageUrl(publicUrl, podcast.id));
+  textElement(channel, 'link', link);
   appendCdataSafe(channel.ele('description'), podcast.description || podcast.name);
   textElement(channel, 'language', podcast.language);
-  if (options.copyright) textElement(channel, 'copyright', options.copyright);
+  if (podcast.copyright) textElement(channel, 'copyright', podcast.copyright);
   textElement(channel, 'generator', FEED_GENERATOR);
   textElement(channel, 'lastBuildDate', lastBuildDate.toUTCString());
   textElement(channel, 'ttl', String(FEED_TTL_MINUTES));
@@ -69,12 +68,14 @@ export function renderPodcastFeed(source: FeedSource, options: RenderFeedOptions
     type: 'application/rss+xml',
   });
   textElement(channel, 'itunes:author', podcast.author || podcast.name);
-  if (options.owner) appendOwner(channel, options.owner);
-  if (podcast.artworkUrl) appendArtwork(channel, podcast, publicUrl);
-  channel.ele('itunes:category', { text: xmlSafeText(podcast.category) });
+  if (podcast.ownerName || podcast.ownerEmail) appendOwner(channel, podcast);
+  if (podcast.artworkUrl) appendArtwork(channel, podcast.artworkUrl, podcast.name, link);
+  appendCategory(channel, podcast.category);
   textElement(channel, 'itunes:explicit', String(podcast.explicit));
   textElement(channel, 'itunes:type', podcast.type);
   textElement(channel, 'podcast:guid', podcast.podcastGuid);
+  appendPersons(channel, podcast);
+  for (const funding of podcast.fundingLinks) appendFunding(channel, funding);
 
   for (const episode of episodes) appendItem(channel, episode, publicUrl);
 
@@ -105,19 +106,45 @@ function appendItem(channel: XmlElement, episode: FeedEpisode, publicUrl: string
   if (episode.episodeNumber !== null) textElement(item, 'itunes:episode', String(episode.episodeNumber));
 }
 
-function appendOwner(channel: XmlElement, owner: { name: string; email: string | null }): void {
-  const element = channel.ele('itunes:owner');
-  textElement(element, 'itunes:name', owner.name);
-  if (owner.email) textElement(element, 'itunes:email', owner.email);
+/** The podcast's own website when it has one, else its page here. */
+function channelLink(podcast: Podcast, publicUrl: string): string {
+  return podcast.websiteUrl || podcastPageUrl(publicUrl, podcast.id);
 }
 
-function appendArtwork(channel: XmlElement, podcast: Podcast, publicUrl: string): void {
-  const artworkUrl = xmlSafeText(podcast.artworkUrl ?? '');
-  channel.ele('itunes:image', { href: artworkUrl });
+/** Apple's administrative contact: each part only when known. */
+function appendOwner(channel: XmlElement, podcast: Podcast): void {
+  const element = channel.ele('itunes:owner');
+  if (podcast.ownerName) textElement(element, 'itunes:name', podcast.ownerName);
+  if (podcast.ownerEmail) textElement(element, 'itunes:email', podcast.ownerEmail);
+}
+
+/** RSS 2.0 asks the image's link to be the channel's. */
+function appendArtwork(channel: XmlElement, artworkUrl: string, title: string, link: string): void {
+  const url = xmlSafeText(artworkUrl);
+  channel.ele('itunes:image', { href: url });
   const image = channel.ele('image');
-  textElement(image, 'url', artworkUrl);
-  textElement(image, 'title', podcast.name);
-  textElement(image, 'link', podcastPageUrl(publicUrl, podcast.id));
+  textElement(image, 'url', url);
+  textElement(image, 'title', title);
+  textElement(image, 'link', link);
+}
+
+/** 'Arts:Books' is Apple's nested form: the subcategory inside its category. */
+function appendCategory(channel: XmlElement, value: string): void {
+  const { category, subcategory } = splitCategory(value);
+  const element = channel.ele('itunes:category', { text: xmlSafeText(category) });
+  if (subcategory) element.ele('itunes:category', { text: xmlSafeText(subcategory) });
+}
+
+/** Podcasting 2.0 credits: the host, then the co-hosts (role 'host' of the default group 'cast'). */
+function appendPersons(channel: XmlElement, podcast: Podcast): void {
+  const hosts = [podcast.author, ...podcast.coHosts].filter((name) => name.trim() !== '');
+  for (const name of new Set(hosts)) channel.ele('podcast:person', { role: 'host' }).txt(xmlSafeText(name));
+}
+
+/** Podcasting 2.0 donation links; the text is what apps show on the button, the URL itself when unlabelled. */
+function appendFunding(channel: XmlElement, funding: Podcast['fundingLinks'][number]): void {
+  const url = xmlSafeText(funding.url);
+  channel.ele('podcast:funding', { url }).txt(xmlSafeText(funding.label) || url);
 }
 
 function textElement(parent: XmlElement, name: string, value: string): void {

@@ -5,14 +5,15 @@ import {
   type ServiceDatabaseDefinition,
 } from '@castbase/platform-persistence';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { CreateFeedDocuments } from '../feed-documents/create-feed-documents.migration.js';
+import { MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import { FeedDocumentEntity } from '../feed-documents/feed-document.entity.js';
+import { feedsDatabase } from '../feeds-database.js';
 
 /** Only the feed_documents table, for tests of the pieces that sit directly on it. */
 export const feedDocumentsOnlyDatabase: ServiceDatabaseDefinition = {
   service: 'feeds',
   entities: [FeedDocumentEntity],
-  migrations: [{ name: 'feeds-0001-create-feed-documents', class: CreateFeedDocuments }],
+  migrations: feedsDatabase.migrations.filter((migration) => migration !== MESSAGING_MIGRATION),
 };
 
 /** A fresh database (cloned from the test template) with the `feeds` schema migrated. */

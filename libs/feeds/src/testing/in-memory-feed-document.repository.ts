@@ -46,5 +46,16 @@ export class InMemoryFeedDocumentRepository extends FeedDocumentRepository {
     this.put(document);
   }
 
+  async findPodcastIdsOfOwner(_em: EntityManager, ownerId: string): Promise<string[]> {
+    return [...this.documents.values()]
+      .filter((document) => document.ownerId === ownerId)
+      .map((document) => document.podcastId)
+      .sort();
+  }
+
+  async delete(_em: EntityManager, podcastIds: readonly string[]): Promise<number> {
+    return podcastIds.filter((podcastId) => this.documents.delete(podcastId)).length;
+  }
+
   async lockForRegeneration(): Promise<void> {}
 }

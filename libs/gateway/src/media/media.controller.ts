@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   uploadTicketSchema,
   type CreateUploadInput,
   type MediaFile,
+  type ReplyOf,
   type UploadTicket,
 } from '@castbase/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@castbase/platform-auth';
@@ -19,7 +20,7 @@ const idParam = new ZodPipe(z.uuid('Not a valid id'));
 
 /**
  * Uploads go straight to storage: ask for a ticket, PUT the bytes to its URL, then complete — media probes
- * the file (duration, size, type) and registers it.
+ * the file (duration, size, type; width and height of images) and registers it.
  */
 @ApiTags('media')
 @ApiBearerAuth()
@@ -59,5 +60,15 @@ export class MediaController {
     @Param('mediaId', idParam) mediaId: string,
   ): Promise<MediaFile> {
     return this.bus.request(mediaRequests.getFile, { ownerId: user.id, mediaId });
+  }
+
+  @Delete(':mediaId')
+  @HttpCode(200)
+  @ApiZodResponse(mediaRequests.deleteFile.reply, 'The file and its stored object are gone')
+  delete(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('mediaId', idParam) mediaId: string,
+  ): Promise<ReplyOf<typeof mediaRequests.deleteFile>> {
+    return this.bus.request(mediaRequests.deleteFile, { ownerId: user.id, mediaId });
   }
 }

@@ -6,6 +6,7 @@ import {
   createPodcastInputSchema,
   feedsRequests,
   feedStatusSchema,
+  identityRequests,
   podcastSchema,
   podcastSummarySchema,
   type CreatePodcastInput,
@@ -35,13 +36,17 @@ export class PodcastsController {
   @HttpCode(201)
   @ApiZodBody(createPodcastInputSchema)
   @ApiZodResponse(podcastSchema, 'The new podcast')
-  create(
+  async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(createPodcastInputSchema)) input: CreatePodcastInput,
   ): Promise<Podcast> {
+    // The profile's username and e-mail are the ones the creator chose; the token's only stand in without one.
+    // An unreachable identity service fails the request rather than writing the token's values.
+    const { profile } = await this.bus.request(identityRequests.getProfile, { userId: user.id });
     return this.bus.request(catalogRequests.createPodcast, {
       ownerId: user.id,
-      ownerUsername: user.username,
+      ownerUsername: profile?.username ?? user.username,
+      ownerEmail: profile?.email ?? user.email,
       input,
     });
   }

@@ -3,9 +3,14 @@ import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
 import { MediaFile } from '../files/media-file.entity.js';
 import { Upload } from '../uploads/upload.entity.js';
 import { CreateMediaTables } from './migration-20261122-media.js';
+import { AddImagesToMediaFiles } from './migration-20261122-media-images.js';
 
 export const mediaDatabase: ServiceDatabaseDefinition = {
   service: 'media',
   entities: [Upload, MediaFile, ...MESSAGING_ENTITIES],
-  migrations: [MESSAGING_MIGRATION, { name: '20261122000100_media', class: CreateMediaTables }],
+  migrations: [
+    MESSAGING_MIGRATION,
+    { name: '20261122000100_media', class: CreateMediaTables },
+    { name: '20261122000200_media_images', class: AddImagesToMediaFiles },
+  ],
 };

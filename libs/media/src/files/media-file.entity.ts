@@ -4,7 +4,7 @@ import type { MediaFile as MediaFileDto } from '@castbase/contracts';
 
 export type MediaKind = MediaFileDto['kind'];
 
-/** A stored, probed audio or video file that episodes can use. */
+/** A stored, probed file: audio or video that episodes use, or an image (avatar, podcast logo). */
 @Entity({ tableName: 'media_files' })
 export class MediaFile {
   /** The id of the upload it came from. */
@@ -15,7 +15,7 @@ export class MediaFile {
   @Property({ type: 'text' })
   ownerId!: string;
 
-  /** From the probe: `video` when there is a picture stream other than cover art. */
+  /** From the probe: `image` for an image upload, else `video` when there is a picture stream other than cover art. */
   @Property({ type: 'text' })
   kind!: MediaKind;
 
@@ -29,13 +29,20 @@ export class MediaFile {
   @Property({ type: new BigIntType('number') })
   sizeBytes!: number;
 
-  /** Rounded to whole seconds, as feeds (itunes:duration) and players show it. */
+  /** Rounded to whole seconds, as feeds (itunes:duration) and players show it; 0 for images. */
   @Property({ type: 'integer' })
   durationSeconds!: number;
 
   /** Bits per second, when ffprobe could tell. */
   @Property({ type: 'integer', nullable: true })
   bitrate: number | null = null;
+
+  /** Picture size in pixels, for images and videos; null for audio. */
+  @Property({ type: 'integer', nullable: true })
+  width: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  height: number | null = null;
 
   @Property({ type: 'text' })
   storageKey!: string;
@@ -53,6 +60,8 @@ export class MediaFile {
       sizeBytes: this.sizeBytes,
       durationSeconds: this.durationSeconds,
       bitrate: this.bitrate,
+      width: this.width,
+      height: this.height,
       url,
       createdAt: this.createdAt.toISOString(),
     };

@@ -2,8 +2,10 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  isImageTooLarge,
   MEDIA_MAX_BYTES,
   mediaEvents,
+  mediaKindOf,
   mediaRequests,
   type ParsedRequestOf,
   type ReplyOf,
@@ -22,8 +24,9 @@ type ReadableMedia = Extract<ProbeVerdict, { readable: true }>;
 
 /**
  * Turns a received upload into a media file: checks the object arrived, probes it with ffprobe, and stores
- * the media file together with `media.file.stored` (outbox). A file that is not audio or video is deleted and
- * the upload refused. Completing an upload again answers the same media file.
+ * the media file together with `media.file.stored` (outbox). A file that is not what it was declared as (audio
+ * or video; an image of the declared image type) is deleted and the upload refused. Completing an upload again
+ * answers the same media file.
  */
 @Injectable()
 export class CompleteUploadHandler implements RequestHandler<Definition> {
@@ -49,21 +52,26 @@ export class CompleteUploadHandler implements RequestHandler<Definition> {
       await this.storage.delete(upload.storageKey);
       upload.status = 'failed';
       await em.flush();
-      throw new DomainError('MEDIA_UNREADABLE', undefined, { reason: verdict.reason });
+      throw new DomainError(verdict.code, undefined, { reason: verdict.reason });
     }
     return em.transactional((tx) => this.store(tx, upload.id, sizeBytes, verdict));
   }
 
-  /** The stored object's real size: UPLOAD_FAILED when nothing arrived, MEDIA_TOO_LARGE past 500 MB. */
+  /**
+   * The stored object's real size: UPLOAD_FAILED when nothing arrived, IMAGE_TOO_LARGE for an image of 10 MB or
+   * more, MEDIA_TOO_LARGE past 500 MB otherwise.
+   */
   private async receivedSize(upload: Upload): Promise<number> {
     const head = await this.storage.head(upload.storageKey);
     if (!head) {
       throw new DomainError('UPLOAD_FAILED', 'Upload failed', { reason: missingObjectReason(upload) });
     }
-    if (head.contentLength > MEDIA_MAX_BYTES) {
+    const isImage = mediaKindOf(upload.contentType) === 'image';
+    const tooLarge = isImage ? isImageTooLarge(head.contentLength) : head.contentLength > MEDIA_MAX_BYTES;
+    if (tooLarge) {
       // Signed PUTs do not bind the size; the upload stays pending so the right file can be sent again.
       await this.storage.delete(upload.storageKey);
-      throw new DomainError('MEDIA_TOO_LARGE');
+      throw new DomainError(isImage ? 'IMAGE_TOO_LARGE' : 'MEDIA_TOO_LARGE');
     }
     return head.contentLength;
   }
@@ -90,6 +98,8 @@ export class CompleteUploadHandler implements RequestHandler<Definition> {
     file.sizeBytes = sizeBytes;
     file.durationSeconds = verdict.durationSeconds;
     file.bitrate = verdict.bitrate;
+    file.width = verdict.width;
+    file.height = verdict.height;
     file.storageKey = upload.storageKey;
     upload.status = 'completed';
     tx.persist(file);

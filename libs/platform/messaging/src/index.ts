@@ -9,6 +9,7 @@ export { Outbox, InvalidEventPayloadError } from './outbox/outbox.js';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 export { IdempotentConsumer } from './outbox/idempotent-consumer.js';
 export { newEventId } from './outbox/event-id.js';
+export { eraseOutboxMentions } from './outbox/erase-outbox-mentions.js';
 export {
   MessagingModule,
   type MessagingRootOptions,

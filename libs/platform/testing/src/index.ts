@@ -2,3 +2,4 @@ export * from './wait-for.js';
 export * from './test-environment.js';
 export * from './test-database.js';
 export * from './free-port.js';
+export * from './rows-mentioning.js';

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import {
+  eraseOutboxMentions,
+  Outbox,
+  type EventContext,
+  type EventHandler,
+} from '@castbase/platform-messaging';
+import { Download } from '../downloads/download.entity.js';
+import { Enclosure } from '../enclosures/enclosure.entity.js';
+
+type Definition = typeof identityEvents.userDeletionRequested;
+
+/**
+ * Analytics' part of account deletion, in the event's transaction: the downloads of the user's episodes, their
+ * enclosures (after which `/e/...` answers 404 for them) and the published outbox rows that name the user, with
+ * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros.
+ */
+@Injectable()
+export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
+  readonly definition = identityEvents.userDeletionRequested;
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async handle(
+    { deletionId, userId }: PayloadOf<Definition>,
+    { em }: EventContext<Definition>,
+  ): Promise<void> {
+    const downloads = await em.nativeDelete(Download, { ownerId: userId });
+    const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
+    await eraseOutboxMentions(em, userId);
+    this.outbox.add(em, userDataErasedEvents.analytics, {
+      deletionId,
+      service: 'analytics',
+      removed: { downloads, enclosures },
+      erasedAt: new Date().toISOString(),
+    });
+  }
+}

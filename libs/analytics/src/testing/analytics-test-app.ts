@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { pino } from 'pino';
+import {
+  ALL_EVENTS,
+  catalogEvents,
+  type EpisodeMedia,
+  type EventDefinition,
+  type EventEnvelope,
+  type PayloadOf,
+} from '@castbase/contracts';
+import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
+import { PersistenceModule } from '@castbase/platform-persistence';
+import { HttpErrorFilter } from '@castbase/platform-runtime';
+import { createTestDatabase, waitFor } from '@castbase/platform-testing';
+import { AnalyticsModule } from '../analytics.module.js';
+
+type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
+
+export function mediaAt(url: string): EpisodeMedia {
+  return {
+    mediaId: randomUUID(),
+    fileName: 'episode.mp3',
+    mimeType: 'audio/mpeg',
+    sizeBytes: 1000,
+    durationSeconds: 3,
+    url,
+  };
+}
+
+/**
+ * The analytics service on a fresh database and an in-process bus carrying every event of the product, serving
+ * `/e/...` as behind the ingress (the listener's address from X-Forwarded-For).
+ */
+export async function startAnalyticsTestApp(databasePrefix: string) {
+  const database = await createTestDatabase(databasePrefix);
+  const silent = pino({ level: 'silent' });
+
+  @Module({
+    imports: [
+      PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
+      MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      AnalyticsModule,
+    ],
+  })
+  class TestAppModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(TestAppModule, { logger: false });
+  app.set('trust proxy', true);
+  // Every Castbase process answers errors through the runtime's filter; the tests mount the same one.
+  app.useGlobalFilters(new HttpErrorFilter());
+  await app.init();
+  const bus = app.get(MessageBus);
+
+  const rows = (sql: string, parameters: unknown[] = []) =>
+    app
+      .select(AnalyticsModule)
+      .get(EntityManager)
+      .getConnection()
+      .execute<Array<Record<string, unknown>>>(sql, parameters);
+
+  /** Publishes an event on the bus and waits until analytics has processed it. */
+  async function deliver<D extends EventDefinition>(definition: D, payload: PayloadOf<D>): Promise<void> {
+    const id = randomUUID();
+    await bus.publish({ id, subject: definition.subject, occurredAt: new Date().toISOString(), payload });
+    await waitFor(`${definition.subject} to be processed`, async () => {
+      const processed = await rows('select 1 from analytics.processed_events where event_id = ?', [id]);
+      return processed.length === 1;
+    });
+  }
+
+  /** Publishes `catalog.episode.published` and waits until the analytics handler has applied it. */
+  const publish = (event: Omit<EpisodePublished, 'publishedAt'>) =>
+    deliver(catalogEvents.episodePublished, { ...event, publishedAt: new Date().toISOString() });
+
+  /** An episode of `ownerId` published with media, and the enclosure path feeds point at. */
+  async function publishedEpisode(
+    mediaUrl = `https://media.example.com/${randomUUID()}.mp3`,
+    ownerId = 'owner-a',
+  ) {
+    const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
+    await publish({ ...episode, media: mediaAt(mediaUrl) });
+    return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
+  }
+
+  /** Starts collecting the events of `definition` that reach a consumer of this test. */
+  async function collectEvents<D extends EventDefinition>(definition: D) {
+    const received: Array<EventEnvelope<PayloadOf<D>>> = [];
+    await bus.consume(`analytics-spec-${randomUUID()}`, [definition], async (envelope) => {
+      received.push(envelope);
+    });
+    return received;
+  }
+
+  async function close(): Promise<void> {
+    await app.close();
+    await database.drop();
+  }
+
+  return { app, bus, rows, deliver, publish, publishedEpisode, collectEvents, close };
+}
+
+export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;

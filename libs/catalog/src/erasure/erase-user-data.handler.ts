@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { catalogEvents, identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import {
+  eraseOutboxMentions,
+  Outbox,
+  type EventHandler,
+  type EventHandlerContext,
+} from '@castbase/platform-messaging';
+import { Episode } from '../episodes/episode.entity.js';
+
+type Definition = typeof identityEvents.userDeletionRequested;
+
+/**
+ * Catalog's part of account deletion (spec 1 §4): in the event's transaction it deletes the user's podcasts and
+ * episodes and every outbox row naming the user, announces each deleted podcast (so feeds drops a feed it may
+ * have rendered meanwhile), and reports what it removed. A repeated request finds nothing and reports zeros.
+ */
+@Injectable()
+export class EraseUserDataHandler implements EventHandler<Definition> {
+  readonly definition = identityEvents.userDeletionRequested;
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async handle(
+    { deletionId, userId }: PayloadOf<Definition>,
+    { em }: EventHandlerContext<Definition>,
+  ): Promise<void> {
+    const episodes = await em.nativeDelete(Episode, { ownerId: userId });
+    const podcastIds = await deletePodcasts(em, userId);
+    const outboxMessages = await eraseOutboxMentions(em, userId);
+    for (const podcastId of podcastIds) this.outbox.add(em, catalogEvents.podcastDeleted, { podcastId });
+    this.outbox.add(em, userDataErasedEvents.catalog, {
+      deletionId,
+      service: 'catalog',
+      removed: { podcasts: podcastIds.length, episodes, outboxMessages },
+      erasedAt: new Date().toISOString(),
+    });
+  }
+}
+
+/** Deletes the owner's podcasts and answers exactly the ids deleted, even if one was created meanwhile. */
+async function deletePodcasts(em: EntityManager, ownerId: string): Promise<string[]> {
+  // Raw: MikroORM's delete builder leaves out `returning`. The schema is the service's (ADR 0002).
+  const deleted = await em.execute<Array<{ id: string }>>(
+    'delete from catalog.podcasts where owner_id = ? returning id',
+    [ownerId],
+  );
+  return deleted.map((row) => row.id);
+}

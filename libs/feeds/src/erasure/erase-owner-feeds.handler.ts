@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import {
+  eraseOutboxMentions,
+  Outbox,
+  type EventHandler,
+  type EventHandlerContext,
+} from '@castbase/platform-messaging';
+import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
+import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
+
+type Definition = typeof identityEvents.userDeletionRequested;
+
+/**
+ * Feeds' part of account deletion (spec 1 §4): in the event's transaction it deletes the user's stored feeds and
+ * every outbox row naming the user, and reports what it removed; this process's cached and compressed copies go
+ * when that commits (other replicas' within their cache TTL). A repeated request finds nothing and reports zeros.
+ * A feed rendered meanwhile from a catalog that had not erased yet goes with `catalog.podcast.deleted`.
+ */
+@Injectable()
+export class EraseOwnerFeedsHandler implements EventHandler<Definition> {
+  readonly definition = identityEvents.userDeletionRequested;
+
+  constructor(
+    private readonly documents: FeedDocumentRepository,
+    private readonly outbox: Outbox,
+    private readonly cacheInvalidator: FeedCacheInvalidator,
+  ) {}
+
+  async handle(
+    { deletionId, userId }: PayloadOf<Definition>,
+    { em }: EventHandlerContext<Definition>,
+  ): Promise<void> {
+    const podcastIds = await this.documents.findPodcastIdsOfOwner(em, userId);
+    // Taken in order, like a rendering takes its one: a rendering in progress commits first, then goes too.
+    for (const podcastId of podcastIds) await this.documents.lockForRegeneration(em, podcastId);
+    const feeds = await this.documents.delete(em, podcastIds);
+    for (const podcastId of podcastIds) this.cacheInvalidator.invalidateAfterCommit(em, podcastId);
+    const outboxMessages = await eraseOutboxMentions(em, userId);
+    this.outbox.add(em, userDataErasedEvents.feeds, {
+      deletionId,
+      service: 'feeds',
+      removed: { feeds, outboxMessages },
+      erasedAt: new Date().toISOString(),
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import type { RequestHandler } from '@castbase/platform-messaging';
+import { findProfile } from './user-profile.repository.js';
+
+type Definition = typeof identityRequests.getProfile;
+
+/** The caller's profile, or null before onboarding created it (the callback routes on that). */
+@Injectable()
+export class GetProfileHandler implements RequestHandler<Definition> {
+  readonly definition = identityRequests.getProfile;
+
+  constructor(private readonly em: EntityManager) {}
+
+  async handle({ userId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    const profile = await findProfile(this.em.fork(), userId);
+    return { profile: profile?.toDto() ?? null };
+  }
+}

@@ -1,0 +1,41 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { DomainError, identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import type { RequestHandler } from '@castbase/platform-messaging';
+import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
+import { asProfileConflict, isUsernameTakenByAnother, requireProfile } from './user-profile.repository.js';
+
+type Definition = typeof identityRequests.updateProfile;
+
+/** Profile settings' Save Changes: only the fields sent change; onboarding marks itself complete here. */
+@Injectable()
+export class UpdateProfileHandler implements RequestHandler<Definition> {
+  readonly definition = identityRequests.updateProfile;
+
+  constructor(private readonly em: EntityManager) {}
+
+  async handle({ userId, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    try {
+      return await this.em.fork().transactional(async (em) => {
+        await refuseWhileDeleting(em, userId);
+        const profile = await requireProfile(em, userId, LockMode.PESSIMISTIC_WRITE);
+        if (input.username !== undefined && (await isUsernameTakenByAnother(em, input.username, userId)))
+          throw new DomainError('USERNAME_TAKEN');
+        profile.username = input.username ?? profile.username;
+        profile.email = input.email ?? profile.email;
+        profile.bio = input.bio ?? profile.bio;
+        profile.displayName = input.displayName ?? profile.displayName;
+        profile.firstName = input.firstName ?? profile.firstName;
+        profile.lastName = input.lastName ?? profile.lastName;
+        profile.timezone = input.timezone ?? profile.timezone;
+        profile.emailOptIn = input.emailOptIn ?? profile.emailOptIn;
+        profile.onboardingComplete = input.onboardingComplete ?? profile.onboardingComplete;
+        await em.flush();
+        return profile.toDto();
+      });
+    } catch (error) {
+      throw asProfileConflict(error);
+    }
+  }
+}

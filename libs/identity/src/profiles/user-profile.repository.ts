@@ -1,0 +1,54 @@
+import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '@castbase/contracts';
+import { UserProfile } from './user-profile.entity.js';
+
+/** The caller's own profile: the only profile any request can reach is the one keyed by its own user id. */
+export function findProfile(
+  em: EntityManager,
+  userId: string,
+  lockMode?: LockMode.PESSIMISTIC_WRITE,
+): Promise<UserProfile | null> {
+  return em.findOne(UserProfile, { id: userId }, lockMode ? { lockMode } : {});
+}
+
+export async function requireProfile(
+  em: EntityManager,
+  userId: string,
+  lockMode?: LockMode.PESSIMISTIC_WRITE,
+): Promise<UserProfile> {
+  const profile = await findProfile(em, userId, lockMode);
+  if (!profile) throw new DomainError('PROFILE_NOT_FOUND');
+  return profile;
+}
+
+/** Whether someone other than `userId` has this username, compared without regard to case. */
+export async function isUsernameTakenByAnother(
+  em: EntityManager,
+  username: string,
+  userId: string,
+): Promise<boolean> {
+  const holders = await em.count(UserProfile, {
+    [sql.lower('username')]: username.toLowerCase(),
+    id: { $ne: userId },
+  });
+  return holders > 0;
+}
+
+function violates(error: unknown, constraint: string): boolean {
+  return (
+    error instanceof UniqueConstraintViolationException &&
+    (error as { constraint?: unknown }).constraint === constraint
+  );
+}
+
+/**
+ * The checks before a write see only committed profiles; two creators taking one name at the same moment meet
+ * at the unique index instead, and two creations of one profile at the primary key. Both become the domain
+ * error the check would have raised.
+ */
+export function asProfileConflict(error: unknown): unknown {
+  if (violates(error, 'user_profiles_username_lower_unique')) return new DomainError('USERNAME_TAKEN');
+  if (violates(error, 'user_profiles_pkey')) return new DomainError('PROFILE_EXISTS');
+  return error;
+}

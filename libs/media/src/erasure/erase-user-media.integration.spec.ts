@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  identityEvents,
+  userDataErasedEvents,
+  type EventEnvelope,
+  type PayloadOf,
+  type UserDataErased,
+} from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
+import { startMediaTestApp, type MediaTestApp } from '../testing/media-test-app.js';
+import { mediaOwnerPrefix } from '../uploads/media-storage-key.js';
+
+describe('media service: erasing a user on account deletion', () => {
+  let media: MediaTestApp;
+  let reports: Array<EventEnvelope<UserDataErased>>;
+  let png: Buffer;
+  let tone: Buffer;
+  // Both ids reduce to the storage folder `auth0-alice`: erasing one must not touch the other's files.
+  const alice = 'auth0|alice';
+  const bob = 'auth0-alice';
+
+  /** Publishes `identity.user.deletion-requested` and waits for media's report of that event. */
+  async function requestDeletion(userId: string, deletionId = randomUUID()): Promise<UserDataErased> {
+    const payload: PayloadOf<typeof identityEvents.userDeletionRequested> = {
+      deletionId,
+      userId,
+      requestedAt: new Date().toISOString(),
+    };
+    const reported = reports.length;
+    await media.bus.publish({
+      id: randomUUID(),
+      subject: identityEvents.userDeletionRequested.subject,
+      occurredAt: payload.requestedAt,
+      payload,
+    });
+    return (await waitFor('media.user-data.erased', () => reports[reported])).payload;
+  }
+
+  const rowsOf = (table: 'media_files' | 'uploads', ownerId: string) =>
+    media.rows(`select id from media.${table} where owner_id = ?`, [ownerId]);
+
+  beforeAll(async () => {
+    media = await startMediaTestApp('cbtest_media_erasure');
+    reports = await media.collectEvents(userDataErasedEvents.media);
+    png = await media.renderImage('png', 400, 400);
+    tone = await media.renderTone(1);
+  });
+
+  afterAll(async () => {
+    await media?.close();
+  });
+
+  it("removes every file, upload and stored object of the user, and their published outbox rows, and reports what went; another user's stay", async () => {
+    const bobsFile = await media.upload(bob, 'bob.png', 'image/png', png);
+    await media.upload(alice, 'avatar.png', 'image/png', png);
+    await media.upload(alice, 'episode.mp3', 'audio/mpeg', tone);
+    const neverCompleted = await media.createUpload(alice, 'draft.mp3', 'audio/mpeg', tone.length);
+    await media.putToTicket(neverCompleted, tone);
+    const leftOver = `${mediaOwnerPrefix(alice)}${randomUUID()}/left-over.png`;
+    await media.storage.put(leftOver, png, { contentType: 'image/png' });
+    await media.allPublished(alice);
+    await media.allPublished(bob);
+    const bobsKeys = (await media.storedKeys(mediaOwnerPrefix(bob))).filter((key) =>
+      key.includes(bobsFile.id),
+    );
+    expect(bobsKeys).toHaveLength(1);
+
+    const deletionId = randomUUID();
+    const report = await requestDeletion(alice, deletionId);
+
+    expect(report).toEqual({
+      deletionId,
+      service: 'media',
+      removed: { files: 2, uploads: 3, objects: 4, bytes: 2 * png.length + 2 * tone.length },
+      erasedAt: expect.any(String),
+    });
+    expect(await rowsOf('media_files', alice)).toEqual([]);
+    expect(await rowsOf('uploads', alice)).toEqual([]);
+    expect(await media.storedKeys(mediaOwnerPrefix(alice))).toEqual(bobsKeys);
+    expect(
+      await media.rows('select subject from media.outbox_messages where strpos(payload::text, ?) > 0', [
+        `"${alice}"`,
+      ]),
+    ).toEqual([]);
+    expect(await rowsOf('media_files', bob)).toEqual([{ id: bobsFile.id }]);
+    expect(
+      await media.rows('select 1 from media.outbox_messages where payload->>? = ?', ['ownerId', bob]),
+    ).toHaveLength(1);
+    expect((await fetch(bobsFile.url)).status).toBe(200);
+  });
+
+  it('finds nothing when asked again, and reports zeros', async () => {
+    await media.upload(alice, 'again.png', 'image/png', png);
+    const deletionId = randomUUID();
+    await requestDeletion(alice, deletionId);
+
+    await expect(requestDeletion(alice, deletionId)).resolves.toMatchObject({
+      deletionId,
+      removed: { files: 0, uploads: 0, objects: 0, bytes: 0 },
+    });
+  });
+});
