@@ -277,6 +277,62 @@ describe('the castbase chart values schema', () => {
   });
 });
 
+describe('the castbase chart sign-in settings', () => {
+  const envOf = (manifests: KubernetesManifest[], service: string) =>
+    named(ofKind<IDeployment>(manifests, 'Deployment'), `${RELEASE_PREFIX}-${service}`).spec?.template.spec
+      ?.containers[0]?.env ?? [];
+
+  it("has the gateway fetch the built-in provider's keys from the identity Service inside the cluster", () => {
+    const manifests = parseManifests(renderChart(helm, [SITE]));
+    expect(envOf(manifests, 'gateway')).toContainEqual({
+      name: 'OIDC_JWKS_URL',
+      value: `http://${RELEASE_PREFIX}-identity:80/oidc/jwks`,
+    });
+    expect(envOf(manifests, 'identity').find((e) => e.name === 'OIDC_JWKS_URL')).toBeUndefined();
+    expect(envOf(manifests, 'identity')).toContainEqual({
+      name: 'SMTP_URL',
+      valueFrom: { secretKeyRef: { name: 'castbase-smtp', key: 'SMTP_URL' } },
+    });
+  });
+
+  it('passes an external issuer to every service, and keeps provider keys and SMTP credentials in the Secret', () => {
+    const manifests = parseManifests(
+      renderChart(
+        helm,
+        [SITE],
+        [
+          '--set',
+          'oidc.issuerUrl=https://tenant.eu.auth0.com/,oidc.audience=https://api.podcasts.example.com',
+          '--set',
+          'oidc.clientId=spa-client,oidc.extraOrigins={http://localhost:5173}',
+          '--set',
+          'mail.existingSecret.name=,mail.smtpUrl=smtps://mailer:pw@smtp.example.com',
+          '--set-string',
+          'oidc.cookieKeys=first-cookie-key-of-32-characters',
+        ],
+      ),
+    );
+    expect(named(ofKind<IConfigMap>(manifests, 'ConfigMap'), RELEASE_PREFIX).data).toMatchObject({
+      OIDC_ISSUER_URL: 'https://tenant.eu.auth0.com/',
+      OIDC_AUDIENCE: 'https://api.podcasts.example.com',
+      OIDC_CLIENT_ID: 'spa-client',
+      OIDC_EXTRA_ORIGINS: 'http://localhost:5173',
+      MAIL_FROM: 'Castbase <no-reply@podcasts.example.com>',
+    });
+    expect(named(ofKind<ISecret>(manifests, 'Secret'), RELEASE_PREFIX).stringData).toMatchObject({
+      OIDC_COOKIE_KEYS: 'first-cookie-key-of-32-characters',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com',
+    });
+    expect(envOf(manifests, 'gateway').find((e) => e.name === 'OIDC_JWKS_URL')).toBeUndefined();
+  });
+
+  it('rejects an SMTP server given both inline and by existing Secret', () => {
+    const run = helmTemplate(helm, [SITE], ['--set', 'mail.smtpUrl=smtp://smtp.example.com']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('mail: set smtpUrl or existingSecret.name, not both');
+  });
+});
+
 describe('the Kubernetes schema check used on the chart', () => {
   const validDeployment = {
     apiVersion: 'apps/v1',

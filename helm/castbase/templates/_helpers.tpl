@@ -95,8 +95,11 @@ app.kubernetes.io/component: {{ .component }}
 {{- if ne (empty $v.s3.accessKeyId) (empty $v.s3.secretAccessKey) }}
 {{- fail "s3: accessKeyId and secretAccessKey go together (set both, or neither to use workload identity)" }}
 {{- end }}
-{{- if and $v.oidc.clientSecret $v.oidc.existingSecret.name }}
-{{- fail "oidc: set clientSecret or existingSecret.name, not both" }}
+{{- if and (or $v.oidc.jwks $v.oidc.cookieKeys) $v.oidc.existingSecret.name }}
+{{- fail "oidc: set jwks/cookieKeys or existingSecret.name, not both" }}
+{{- end }}
+{{- if and $v.mail.smtpUrl $v.mail.existingSecret.name }}
+{{- fail "mail: set smtpUrl or existingSecret.name, not both" }}
 {{- end }}
 {{- end }}
 
@@ -125,6 +128,10 @@ app.kubernetes.io/component: {{ .component }}
   "OIDC_ISSUER_URL" $v.oidc.issuerUrl
   "OIDC_AUDIENCE" $v.oidc.audience
   "OIDC_JWKS_URL" $v.oidc.jwksUrl
+  "OIDC_CLIENT_ID" $v.oidc.clientId
+  "OIDC_SCOPE" $v.oidc.scope
+  "OIDC_EXTRA_ORIGINS" (join "," $v.oidc.extraOrigins)
+  "MAIL_FROM" $v.mail.from
   "OTEL_EXPORTER_OTLP_ENDPOINT" $v.otel.endpoint
   "RATE_LIMIT_PER_MINUTE" $v.config.rateLimitPerMinute
 }}
@@ -148,7 +155,9 @@ app.kubernetes.io/component: {{ .component }}
 {{- if $v.postgresql.url }}{{ $_ := set $d "DATABASE_URL" $v.postgresql.url }}{{ end }}
 {{- if $v.s3.accessKeyId }}{{ $_ := set $d "S3_ACCESS_KEY_ID" $v.s3.accessKeyId }}{{ end }}
 {{- if $v.s3.secretAccessKey }}{{ $_ := set $d "S3_SECRET_ACCESS_KEY" $v.s3.secretAccessKey }}{{ end }}
-{{- if $v.oidc.clientSecret }}{{ $_ := set $d "OIDC_CLIENT_SECRET" $v.oidc.clientSecret }}{{ end }}
+{{- if $v.oidc.jwks }}{{ $_ := set $d "OIDC_JWKS" $v.oidc.jwks }}{{ end }}
+{{- if $v.oidc.cookieKeys }}{{ $_ := set $d "OIDC_COOKIE_KEYS" $v.oidc.cookieKeys }}{{ end }}
+{{- if $v.mail.smtpUrl }}{{ $_ := set $d "SMTP_URL" $v.mail.smtpUrl }}{{ end }}
 {{- range $name, $value := $v.secretEnv }}
 {{- $_ := set $d $name (include "castbase.envValue" $value) }}
 {{- end }}
@@ -177,15 +186,29 @@ app.kubernetes.io/component: {{ .component }}
     secretKeyRef: { name: {{ $v.s3.existingSecret.name | quote }}, key: {{ $v.s3.existingSecret.secretAccessKeyKey | quote }} }
 {{- end }}
 {{- if $v.oidc.existingSecret.name }}
-- name: OIDC_CLIENT_SECRET
+- name: OIDC_JWKS
   valueFrom:
-    secretKeyRef: { name: {{ $v.oidc.existingSecret.name | quote }}, key: {{ $v.oidc.existingSecret.key | quote }} }
+    secretKeyRef: { name: {{ $v.oidc.existingSecret.name | quote }}, key: {{ $v.oidc.existingSecret.jwksKey | quote }}, optional: true }
+- name: OIDC_COOKIE_KEYS
+  valueFrom:
+    secretKeyRef: { name: {{ $v.oidc.existingSecret.name | quote }}, key: {{ $v.oidc.existingSecret.cookieKeysKey | quote }}, optional: true }
+{{- end }}
+{{- if $v.mail.existingSecret.name }}
+- name: SMTP_URL
+  valueFrom:
+    secretKeyRef: { name: {{ $v.mail.existingSecret.name | quote }}, key: {{ $v.mail.existingSecret.key | quote }} }
 {{- end }}
 {{- end }}
 
 {{/* A service container's env list. Args: (dict "root" $ "component" "gateway" "svc" $svc) */}}
 {{- define "castbase.serviceEnv" -}}
 {{- $own := dict "OTEL_SERVICE_NAME" (printf "%s-%s" .root.Values.otel.serviceNamePrefix .component) }}
+{{- $oidc := .root.Values.oidc }}
+{{- if and (eq .component "gateway") (not $oidc.issuerUrl) (not $oidc.jwksUrl) }}
+{{- /* The built-in provider's keys, fetched inside the cluster rather than through the public address. */}}
+{{- $identity := include "castbase.componentName" (dict "root" .root "suffix" "identity") }}
+{{- $_ := set $own "OIDC_JWKS_URL" (printf "http://%s:%v/oidc/jwks" $identity .root.Values.service.port) }}
+{{- end }}
 {{- range $name, $value := .svc.env }}
 {{- $_ := set $own $name (include "castbase.envValue" $value) }}
 {{- end }}

@@ -1,8 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AuthModule } from '@castbase/platform-auth';
-import type { AppConfig } from '@castbase/platform-config';
+import { oidcSettings, type AppConfig } from '@castbase/platform-config';
+import { AuthConfigController } from './auth-config/auth-config.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
+import { AccountDeletionController } from './identity/account-deletion.controller.js';
+import { AccountExportController } from './identity/account-export.controller.js';
+import { OnboardingController } from './identity/onboarding.controller.js';
+import { ProfileController } from './identity/profile.controller.js';
+import { SettingsController } from './identity/settings.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
 import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
@@ -16,14 +22,25 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         AuthModule.forRoot({
-          issuerUrl: config.OIDC_ISSUER_URL,
+          // The external issuer, else the identity service's built-in provider (PUBLIC_URL/oidc).
+          issuerUrl: oidcSettings(config).issuer,
           jwksUrl: config.OIDC_JWKS_URL,
-          audience: config.OIDC_AUDIENCE,
+          audience: oidcSettings(config).audience,
           devSigningKey: config.AUTH_DEV_SIGNING_KEY,
         }),
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
       ],
-      controllers: [PodcastsController, EpisodesController, MediaController],
+      controllers: [
+        PodcastsController,
+        EpisodesController,
+        MediaController,
+        AuthConfigController,
+        ProfileController,
+        OnboardingController,
+        SettingsController,
+        AccountExportController,
+        AccountDeletionController,
+      ],
     };
   }
 }

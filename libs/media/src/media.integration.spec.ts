@@ -181,7 +181,7 @@ describe('media service: uploads straight to storage, probed with ffprobe', () =
 
     await expect(complete()).rejects.toMatchObject({
       code: 'MEDIA_UNREADABLE',
-      message: 'The file could not be read as audio or video',
+      message: 'The file could not be read as audio, video or an image',
     });
 
     expect(await media.storage.exists(key)).toBe(false);

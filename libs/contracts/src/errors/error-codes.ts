@@ -24,7 +24,7 @@ export const errorCatalogue = {
   MEDIA_NOT_FOUND: { status: 404, message: 'Media file not found' },
   MEDIA_TYPE_NOT_ALLOWED: { status: 415, message: 'This file type is not supported' },
   MEDIA_TOO_LARGE: { status: 413, message: 'File is too large. The maximum size is 500 MB.' },
-  MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio or video' },
+  MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio, video or an image' },
   UPLOAD_FAILED: { status: 500, message: 'Upload failed' },
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },

@@ -55,11 +55,11 @@ async function startIssuer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sign = (claims: Record<string, unknown>, iss = issuer) =>
+  const sign = (claims: Record<string, unknown>, iss = issuer, audience = 'castbase') =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(iss)
-      .setAudience('castbase')
+      .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);
@@ -118,6 +118,13 @@ describe('bearer token verification', () => {
       code: 'UNAUTHENTICATED',
       message: 'User not authenticated. Please log in again.',
     });
+  });
+
+  it("refuses the issuer's token for another audience, yet takes development tokens that name none", async () => {
+    const forOtherApi = await issuer.sign({ sub: 'auth0|123' }, issuer.issuer, 'another-api');
+    expect((await get('/me', forOtherApi)).status).toBe(401);
+    const devToken = await mintDevAccessToken(DEV_KEY, { sub: 'dev-user' });
+    expect(((await (await get('/me', devToken)).json()) as AuthenticatedUser).id).toBe('dev-user');
   });
 
   it('refuses a token from another issuer and one signed with the wrong development key', async () => {

@@ -7,6 +7,8 @@ import { AUTH_OPTIONS, DEV_TOKEN_ISSUER, type AuthOptions } from './auth-options
 import type { AuthenticatedUser } from './authenticated-user.js';
 
 interface AccessTokenClaims {
+  iss?: string;
+  aud?: string | string[];
   sub?: string;
   email?: string;
   preferred_username?: string;
@@ -67,8 +69,17 @@ function keyProvider(options: AuthOptions): SecretOrKeyProvider {
   };
 }
 
+/** The issuer's tokens must name the configured audience; development tokens (minted for this API only) need not. */
+function audienceAccepted(claims: AccessTokenClaims, audience: string | undefined): boolean {
+  if (!audience || claims.iss === DEV_TOKEN_ISSUER) return true;
+  const audiences = Array.isArray(claims.aud) ? claims.aud : claims.aud === undefined ? [] : [claims.aud];
+  return audiences.includes(audience);
+}
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly audience: string | undefined;
+
   constructor(@Inject(AUTH_OPTIONS) options: AuthOptions) {
     const issuers = [options.issuerUrl, options.devSigningKey ? DEV_TOKEN_ISSUER : undefined].filter(
       (issuer): issuer is string => issuer !== undefined,
@@ -77,14 +88,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKeyProvider: keyProvider(options),
       issuer: issuers,
-      ...(options.audience ? { audience: options.audience } : {}),
       algorithms: ['RS256', 'ES256', 'PS256', ...(options.devSigningKey ? (['HS256'] as const) : [])],
       ignoreExpiration: false,
     });
+    this.audience = options.audience;
   }
 
   validate(claims: AccessTokenClaims): AuthenticatedUser | false {
-    if (!claims.sub) return false;
+    if (!claims.sub || !audienceAccepted(claims, this.audience)) return false;
     return {
       id: claims.sub,
       email: claims.email ?? null,

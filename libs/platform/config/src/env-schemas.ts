@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { booleanFlag, described, port, positiveInt, url } from './env-variable.js';
+import {
+  booleanFlag,
+  commaList,
+  described,
+  jsonWebKeySet,
+  origin,
+  port,
+  positiveInt,
+  url,
+} from './env-variable.js';
 
 /** Variables every process reads. */
 export const commonEnv = z.object({
@@ -92,17 +101,57 @@ export const storageEnv = z.object({
 export const authEnv = z.object({
   OIDC_ISSUER_URL: described(
     url(['http', 'https']).optional(),
-    'OpenID Connect issuer whose access tokens the gateway accepts',
+    'External OpenID Connect issuer (Auth0, Keycloak, Zitadel, ...) the web app signs in with; unset = the built-in provider at PUBLIC_URL/oidc',
   ),
-  OIDC_AUDIENCE: described(z.string().optional(), 'Expected audience of access tokens'),
+  OIDC_AUDIENCE: described(
+    z.string().optional(),
+    'Audience access tokens must carry (built-in provider: castbase-api); an external issuer is asked for it',
+  ),
   OIDC_JWKS_URL: described(
     url(['http', 'https']).optional(),
-    'JWKS URL (default: jwks_uri from the issuer OpenID Connect discovery document)',
+    "JWKS URL the gateway fetches keys from (default: jwks_uri of the issuer's discovery document)",
   ),
   AUTH_DEV_SIGNING_KEY: described(
     z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     'Development only: HS256 key the gateway also accepts, so tests and local tools can mint tokens',
     true,
+  ),
+  OIDC_CLIENT_ID: described(
+    z.string().min(1).default('castbase-web'),
+    'Client id of the web app at the OpenID Connect issuer (the built-in provider registers it itself)',
+  ),
+  OIDC_SCOPE: described(
+    z.string().min(1).default('openid profile email offline_access'),
+    'Scopes the web app requests at sign-in (offline_access asks for refresh tokens)',
+  ),
+  OIDC_JWKS: described(
+    jsonWebKeySet.optional(),
+    'Built-in provider: its signing keys, a JSON Web Key Set with private RSA keys (default: generated once and kept in the identity database)',
+    true,
+  ),
+  OIDC_COOKIE_KEYS: described(
+    commaList
+      .pipe(z.array(z.string().min(32, { error: 'expected keys of at least 32 characters' })).min(1))
+      .optional(),
+    'Built-in provider: comma-separated keys signing its cookies, newest first (default: generated once and kept in the identity database)',
+    true,
+  ),
+  OIDC_EXTRA_ORIGINS: described(
+    commaList.pipe(z.array(origin)).optional(),
+    'Built-in provider: more web app origins allowed to sign in, comma-separated (e.g. a Vite dev server, http://localhost:5173)',
+  ),
+  SMTP_URL: described(
+    url(['smtp', 'smtps']).optional(),
+    'SMTP server for account e-mail (password reset), e.g. smtps://user:password@mail.example.com; unset = e-mail is kept in the identity database',
+    true,
+  ),
+  MAIL_FROM: described(
+    z.string().min(3).default('Castbase <no-reply@localhost>'),
+    'Sender of account e-mail',
+  ),
+  LOCAL_MAIL_PAGE: described(
+    booleanFlag.optional(),
+    'Show e-mail kept in the database (no SMTP_URL) on /oidc/mail (default: on in the all-in-one process outside production, off otherwise); never on a public site',
   ),
 });
 

@@ -26,3 +26,45 @@ export const url = (protocols: string[]) =>
     .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
       error: `expected a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
+
+/** 'a, b,c' → ['a', 'b', 'c'] (empty items dropped). */
+export const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+
+/** A web origin such as http://localhost:5173 (a trailing slash or path is cut off). */
+export const origin = url(['http', 'https']).transform((value) => new URL(value).origin);
+
+const JWKS_EXPECTED = 'expected a JSON Web Key Set {"keys":[...]} of private RSA keys (with "d")';
+
+const privateRsaKey = z.looseObject(
+  {
+    kty: z.literal('RSA', { error: JWKS_EXPECTED }),
+    kid: z.string().min(1).optional(),
+    n: z.string({ error: JWKS_EXPECTED }).min(1),
+    e: z.string({ error: JWKS_EXPECTED }).min(1),
+    d: z.string({ error: JWKS_EXPECTED }).min(1),
+  },
+  { error: JWKS_EXPECTED },
+);
+
+/** A JSON Web Key Set of private RSA signing keys, given as JSON text. */
+export const jsonWebKeySet = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.object(
+      { keys: z.array(privateRsaKey, { error: JWKS_EXPECTED }).min(1, { error: JWKS_EXPECTED }) },
+      { error: JWKS_EXPECTED },
+    ),
+  );

@@ -2,3 +2,4 @@ export * from './env-variable.js';
 export * from './env-schemas.js';
 export * from './load-config.js';
 export * from './app-config.js';
+export * from './oidc-settings.js';

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { allInOneEnv } from './env-schemas.js';
 import { ConfigError, loadConfig, requireVariables } from './load-config.js';
 
@@ -43,6 +44,36 @@ describe('loadConfig', () => {
     expect(loadConfig(allInOneEnv, { PUBLIC_URL: 'https://pods.example.com/' }).PUBLIC_URL).toBe(
       'https://pods.example.com',
     );
+  });
+
+  it('reads the sign-in lists and keys: origins cut to their origin, cookie keys split, a JWKS parsed and checked', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwks = JSON.stringify({ keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'k1' }] });
+    const config = loadConfig(allInOneEnv, {
+      OIDC_EXTRA_ORIGINS: 'http://localhost:5173/, https://preview.example.com/app',
+      OIDC_COOKIE_KEYS: `${'a'.repeat(32)},${'b'.repeat(32)}`,
+      OIDC_JWKS: jwks,
+    });
+    expect(config.OIDC_EXTRA_ORIGINS).toEqual(['http://localhost:5173', 'https://preview.example.com']);
+    expect(config.OIDC_COOKIE_KEYS).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+    expect(config.OIDC_JWKS?.keys[0]).toMatchObject({ kty: 'RSA', kid: 'k1' });
+    expect(config).toMatchObject({
+      OIDC_CLIENT_ID: 'castbase-web',
+      MAIL_FROM: 'Castbase <no-reply@localhost>',
+    });
+  });
+
+  it('refuses a public key set, short cookie keys and a non-SMTP mail URL', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const attempt = () =>
+      loadConfig(allInOneEnv, {
+        OIDC_JWKS: JSON.stringify({ keys: [publicKey.export({ format: 'jwk' })] }),
+        OIDC_COOKIE_KEYS: 'short',
+        SMTP_URL: 'https://mail.example.com',
+      });
+    expect(attempt).toThrow(/OIDC_JWKS is malformed: expected a JSON Web Key Set .* of private RSA keys/);
+    expect(attempt).toThrow(/OIDC_COOKIE_KEYS is malformed: expected keys of at least 32 characters/);
+    expect(attempt).toThrow(/SMTP_URL is malformed: expected a URL starting with smtp:\/\/ or smtps:\/\//);
   });
 
   it('reports variables a service process requires as missing, with the reason', () => {

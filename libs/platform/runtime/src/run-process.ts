@@ -6,6 +6,7 @@ import {
   allInOneEnv,
   ConfigError,
   loadConfig,
+  oidcSettings,
   requireVariables,
   type AppConfig,
 } from '@castbase/platform-config';
@@ -54,6 +55,23 @@ export function readProcessConfig(
   }
 }
 
+/** The banner's sign-in line: which issuer, where e-mail goes, whether development tokens are accepted. */
+function signInDescription(config: AppConfig): string {
+  const { builtIn, issuer } = oidcSettings(config);
+  const parts = builtIn
+    ? [
+        `built-in OpenID Connect provider at ${issuer}`,
+        config.SMTP_URL
+          ? 'e-mail via SMTP'
+          : config.LOCAL_MAIL_PAGE
+            ? `e-mail shown at ${issuer}/mail`
+            : 'e-mail kept in the database (set SMTP_URL)',
+      ]
+    : [`OpenID Connect issuer ${issuer}`];
+  if (config.AUTH_DEV_SIGNING_KEY) parts.push('development tokens accepted');
+  return parts.join('; ');
+}
+
 /** What a process cannot run without: only the all-in-one process has embedded fallbacks. */
 function requiredVariables(definition: ProcessDefinition): Array<keyof AppConfig> {
   if (definition.embedded) return [];
@@ -79,14 +97,13 @@ export async function runProcess(
     serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
-  if (
-    definition.embedded &&
-    !config.OIDC_ISSUER_URL &&
-    !config.OIDC_JWKS_URL &&
-    !config.AUTH_DEV_SIGNING_KEY
-  ) {
+  const development = config.NODE_ENV !== 'production';
+  // Local tools (`npm run dev:token`) mint API tokens with this key; a production site signs in only through OIDC.
+  if (definition.embedded && development && !config.OIDC_ISSUER_URL && !config.AUTH_DEV_SIGNING_KEY) {
     config.AUTH_DEV_SIGNING_KEY = await persistentSecret(`${config.EMBEDDED_PG_DIR}/../dev-signing-key`);
   }
+  // Without SMTP a laptop install shows its e-mail (password reset links) on /oidc/mail; a public site must not.
+  config.LOCAL_MAIL_PAGE ??= definition.embedded && development && !config.SMTP_URL;
   if (!config.S3_BUCKET && !config.STORAGE_SIGNING_SECRET) {
     config.STORAGE_SIGNING_SECRET = await persistentSecret(`${config.STORAGE_DIR}/../storage-signing-secret`);
   }
@@ -136,7 +153,7 @@ export async function runProcess(
         `  database: ${database?.description ?? 'none'}`,
         `  bus:      ${bus.description}`,
         `  storage:  ${storage}`,
-        `  sign-in:  ${config.OIDC_ISSUER_URL ? `OIDC issuer ${config.OIDC_ISSUER_URL}` : 'development signing key (the built-in identity provider arrives with the Accounts work)'}`,
+        `  sign-in:  ${signInDescription(config)}`,
       ].join('\n'),
     );
   }

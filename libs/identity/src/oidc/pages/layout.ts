@@ -1,0 +1,77 @@
+import { html, type SafeHtml } from './html.js';
+
+/** What every sign-in page knows: where the assets are mounted and where the product's home is. */
+export interface PageContext {
+  /** The provider's mount path, e.g. '/oidc'. */
+  mountPath: string;
+  /** PUBLIC_URL: the logo leads there. */
+  homeHref: string;
+}
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+  /** Same-origin scripts to load (the pages never carry inline scripts). */
+  scripts?: string[];
+}
+
+/** A full page in the product's look: the Castbase logo over one card. */
+export function layout(context: PageContext, { title, body, scripts = [] }: PageOptions): string {
+  return html`<!DOCTYPE html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${title} · Castbase</title>
+        <link rel="stylesheet" href="${context.mountPath}/assets/castbase.css" />
+        ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
+      </head>
+      <body>
+        <main class="page">
+          <a class="logo" href="${context.homeHref}">Castbase</a>
+          <div class="card">${body}</div>
+        </main>
+      </body>
+    </html>`.toString();
+}
+
+export interface FieldOptions {
+  name: string;
+  label: string;
+  type: 'email' | 'password' | 'text';
+  autocomplete: string;
+  value?: string;
+  error?: string;
+  hint?: string;
+  autofocus?: boolean;
+}
+
+/** A labelled input with its hint and inline error, wired for screen readers. */
+export function field(options: FieldOptions): SafeHtml {
+  const { name, label, type, autocomplete, value, error, hint, autofocus } = options;
+  const id = `field-${name}`;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return html`<div class="field">
+    <label for="${id}">${label}</label>
+    <input
+      id="${id}"
+      name="${name}"
+      type="${type}"
+      autocomplete="${autocomplete}"
+      required${
+        value !== undefined && type !== 'password' ? html` value="${value}"` : ''
+      }${error ? html` aria-invalid="true"` : ''}${described ? html` aria-describedby="${described}"` : ''}${
+        autofocus ? html` autofocus` : ''
+      }
+    />
+    ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+    ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}
+  </div>`;
+}
+
+/** A form-level message (wrong password, too many attempts), announced by screen readers. */
+export function alert(message: string | undefined): SafeHtml {
+  return message ? html`<p class="alert" role="alert">${message}</p>` : html``;
+}
