@@ -18,7 +18,6 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/api', 'gateway'],
   ['/storage', 'gateway'],
   ['/oidc', 'identity'],
-  ['/login', 'identity'],
   ['/feeds', 'feeds'],
   ['/e', 'analytics'],
 ];

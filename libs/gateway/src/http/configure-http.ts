@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { errorCatalogue } from '@castbase/contracts';
 import type { AppConfig } from '@castbase/platform-config';
@@ -33,8 +34,12 @@ export function configureGatewayHttp(app: INestApplication, config: AppConfig): 
       message: { code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message },
     }),
   );
-  express.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
-  express.useBodyParser('urlencoded', { limit: config.JSON_BODY_LIMIT, extended: false });
+  // Bodies are parsed for the API only: the identity provider under /oidc parses its own forms.
+  express.use(
+    '/api',
+    json({ limit: config.JSON_BODY_LIMIT }),
+    urlencoded({ limit: config.JSON_BODY_LIMIT, extended: false }),
+  );
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle('Castbase API').setVersion('0.1.0').addBearerAuth().build(),
