@@ -29,6 +29,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 2,
             },
+            {
+              name: 'oidc',
+              test: /node_modules[\\/](oidc-client-ts|react-oidc-context|jwt-decode)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -8,14 +8,14 @@ import type { Podcast } from '@castbase/contracts';
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
-import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
+import { ApiClient } from './support/api-client.js';
 import { testProcessEnv } from './support/test-process-env.js';
+import { sessionOf, signUp } from './support/web-journey.js';
 
 // The built web app in a real browser, served by the real gateway of the all-in-one process: landing page, theme,
 // route guard and the dashboard shell over the user's real podcasts.
 
 const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
-const ACCESS_TOKEN_KEY = 'castbase.accessToken';
 const HERO_HEADING = 'Launch Your Podcast to the World';
 
 describe('web app served by the gateway', () => {
@@ -140,25 +140,34 @@ describe('web app served by the gateway', () => {
   });
 
   describe('signed in with two podcasts', () => {
-    let user: TestUser;
+    let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
     let first: Podcast;
     let second: Podcast;
     let context: BrowserContext;
 
     beforeAll(async () => {
-      user = await createTestUser('ada');
-      const api = new ApiClient(running.url).as(user);
+      // A real sign-up at the built-in provider; the profile and podcasts are then made through the API with the
+      // access token the app holds, and the browser's storage is kept for each test's fresh context.
+      const setup = await newContext();
+      const page = await setup.newPage();
+      page.setDefaultTimeout(20_000);
+      await signUp(page, running.url, 'ada@example.com');
+      await page.waitForURL(`${running.url}/onboarding?mode=profile-creation`);
+      const session = await sessionOf(page);
+      const api = new ApiClient(running.url).withHeaders({ authorization: `Bearer ${session.accessToken}` });
+      await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
       first = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
       second = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Night Shift Radio' });
+      storageState = await setup.storageState();
+      await setup.close();
     });
 
     beforeEach(async () => {
-      context = await newContext();
-      // The session the app restores on start: the user's real access token, which the gateway verifies.
-      await context.addInitScript(([key, token]) => window.sessionStorage.setItem(key, token), [
-        ACCESS_TOKEN_KEY,
-        user.token,
-      ] as const);
+      context = await browser.newContext({
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 860 },
+        storageState,
+      });
     });
 
     afterEach(async () => {

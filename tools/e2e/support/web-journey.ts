@@ -30,10 +30,17 @@ export function solidPng(width: number, height: number): Buffer {
   ]);
 }
 
-/** Get Started on the landing page, then the sign-up form of the built-in provider. */
+/**
+ * Get Started on the landing page, then the sign-up form of a Castbase provider. An issuer that opens on its sign-in
+ * page (as an external one does: the app sends no sign-up parameters to it) is asked for the sign-up form by link.
+ */
 export async function signUp(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Get Started' }).click();
+  const confirm = page.getByLabel('Confirm password');
+  const createLink = page.getByRole('link', { name: 'Create an account' });
+  await confirm.or(createLink).waitFor();
+  if (await createLink.isVisible()) await createLink.click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
@@ -93,7 +100,9 @@ export async function createPodcastWithWizard(page: Page, name: string): Promise
 }
 
 /** The access token and subject the app holds for the signed-in user (oidc-client-ts keeps them in localStorage). */
-export async function sessionOf(page: Page): Promise<{ accessToken: string; subject: string; email: string }> {
+export async function sessionOf(
+  page: Page,
+): Promise<{ accessToken: string; subject: string; email: string }> {
   const stored = await page.evaluate(() => {
     const key = Object.keys(window.localStorage).find((candidate) => candidate.startsWith('oidc.user:'));
     return key ? window.localStorage.getItem(key) : null;

@@ -1,13 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PodcastArea } from '../dashboard/podcast-area.js';
+import { CallbackPage } from '../callback/callback-page.js';
 import { LandingPage } from '../landing/landing-page.js';
-import {
-  BlankDashboardScreen,
-  CallbackScreen,
-  OnboardingScreen,
-  ProfileScreen,
-  SocialScreen,
-} from '../screens/account-screens.js';
+import { OnboardingPage } from '../onboarding/onboarding-page.js';
+import { ProfileScreen } from '../profile/profile-screen.js';
+import { BlankDashboardScreen, SocialScreen } from '../screens/account-screens.js';
 import { EmbeddedAudioPlayer } from '../screens/embedded-audio-player.js';
 import { podcastScreenRoutes } from '../screens/podcast-screens.js';
 import { LastUsedPodcastRedirect } from '../screens/podcast-redirects.js';
@@ -23,8 +20,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/embed/audio', element: <EmbeddedAudioPlayer /> },
-      { path: '/callback', element: <CallbackScreen /> },
-      { path: '/onboarding', element: <OnboardingScreen /> },
+      { path: '/callback', element: <CallbackPage /> },
+      { path: '/onboarding', element: <OnboardingPage /> },
       {
         element: <RequireSignIn />,
         children: [

@@ -1,5 +1,7 @@
 import { Box } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { clearSignedInStorage } from '../shared/auth/signed-in-storage.js';
 import { LandingCallToAction, LandingFooter } from './landing-closing.js';
 import { LandingFeatures } from './landing-features.js';
 import { LandingHeader } from './landing-header.js';
@@ -7,8 +9,7 @@ import { LandingHero } from './landing-hero.js';
 
 export function LandingPage() {
   const [searchParams] = useSearchParams();
-  // Signing out lands on '/?logout=true'; the marker is dropped from the address.
-  if (searchParams.get('logout') === 'true') return <Navigate to="/" replace />;
+  if (searchParams.get('logout') === 'true') return <SignedOut />;
 
   return (
     <Box mih="100dvh">
@@ -21,4 +22,10 @@ export function LandingPage() {
       <LandingFooter />
     </Box>
   );
+}
+
+/** The identity provider returns here after Log Out: forget the person's traces on the device, then go home. */
+function SignedOut() {
+  useEffect(clearSignedInStorage, []);
+  return <Navigate to="/" replace />;
 }

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { SettingsScreen } from '../settings/settings-screen.js';
 import {
   AlertIcon,
   BroadcastIcon,
@@ -42,14 +43,6 @@ const podcastScreens: readonly PodcastScreen[] = [
       'Upload audio or video, fill in the episode details and Podcasting 2.0 fields, then publish or schedule it.',
     Icon: UploadIcon,
     failureName: 'Upload',
-  },
-  {
-    segment: 'settings',
-    title: 'Settings',
-    whatComesHere:
-      'Podcast details, account, notifications, privacy, appearance and the danger zone will be managed here.',
-    Icon: SettingsIcon,
-    failureName: 'Settings',
   },
   {
     segment: 'settings/rss',
@@ -125,8 +118,13 @@ const podcastScreens: readonly PodcastScreen[] = [
 ];
 
 /** The screens under /p/:podcastId, relative to it. */
-export const podcastScreenRoutes: RouteObject[] = podcastScreens.map(
-  ({ segment, title, whatComesHere, Icon, failureName }) => ({
+export const podcastScreenRoutes: RouteObject[] = [
+  {
+    path: 'settings' satisfies PodcastSegment,
+    element: <SettingsScreen />,
+    errorElement: <ScreenLoadFailure name="Settings" />,
+  },
+  ...podcastScreens.map(({ segment, title, whatComesHere, Icon, failureName }) => ({
     path: segment,
     element: (
       <ScreenFrame title={title}>
@@ -134,8 +132,8 @@ export const podcastScreenRoutes: RouteObject[] = podcastScreens.map(
       </ScreenFrame>
     ),
     ...(failureName ? { errorElement: <ScreenLoadFailure name={failureName} /> } : {}),
-  }),
-);
+  })),
+];
 
 function ScreenLoadFailure({ name }: { name: string }) {
   return (

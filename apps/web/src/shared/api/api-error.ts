@@ -18,7 +18,11 @@ export class ApiError extends Error {
 }
 
 // The gateway answers errors as a DomainError's JSON, either bare or wrapped in `error`.
-const domainErrorBody = z.object({ code: z.string(), message: z.string().optional(), details: z.unknown() });
+const domainErrorBody = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  details: z.unknown().optional(),
+});
 const errorBodySchema = z.union([
   domainErrorBody,
   z.object({ error: domainErrorBody }).transform((body) => body.error),

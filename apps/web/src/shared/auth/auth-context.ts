@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** Spec 1 §6: a failed sign-in or token renewal, as 'sign in again' or anything else. */
+export type AuthError = 'login_required' | 'token_failed';
+
 export interface AuthUser {
   id: string;
   email?: string;
@@ -13,9 +16,13 @@ export interface AuthState {
   user?: AuthUser;
   /** Sent as `Authorization: Bearer` on every API request; the gateway verifies it. */
   accessToken?: string;
-  /** Starts sign-in; after it the visitor lands on `returnTo` (a path inside the app). */
+  /** The last sign-in or renewal failure, if any. */
+  error?: AuthError;
+  /** Starts sign-in at the identity provider; the callback then routes the visitor, using `returnTo`. */
   signIn(returnTo: string): void;
-  /** Ends the session and returns to the landing page. */
+  /** Like `signIn`, but opens the identity provider's sign-up screen. */
+  signUp(returnTo: string): void;
+  /** Ends the session at the identity provider, which returns to '/?logout=true'. */
   signOut(): void;
 }
 

@@ -1,39 +1,88 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { authConfigSchema, type AuthConfig } from '@castbase/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { UserManager, type User } from 'oidc-client-ts';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { AuthProvider as OidcProvider } from 'react-oidc-context';
+import { createApiClient } from '../api/api-client.js';
 import { AuthContext, type AuthState } from './auth-context.js';
-import { endSession, restoreSession, startSignIn, type AuthSession } from './auth-session.js';
+import { rememberSignInReturn } from './sign-in-return.js';
+import { useOidcSession, type SignInRequest } from './use-oidc-session.js';
+import { CALLBACK_PATH, userManagerSettings } from './user-manager-settings.js';
 
-type SessionState =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: AuthSession };
+const publicApi = createApiClient(() => undefined);
+const AUTH_CONFIG_QUERY_KEY = ['auth', 'config'] as const;
 
+/**
+ * Signs people in with OpenID Connect. The issuer and client are read at start-up from GET /api/auth/config; until
+ * then (or when that fails) the visitor counts as loading (or signed out), and a sign-in asked for meanwhile starts
+ * as soon as the configuration is there.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const config = useQuery({
+    queryKey: AUTH_CONFIG_QUERY_KEY,
+    queryFn: ({ signal }) => publicApi.get('/auth/config', authConfigSchema, signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  const [pending, setPending] = useState<SignInRequest | null>(null);
+  const { refetch } = config;
 
-  useEffect(() => {
-    let active = true;
-    restoreSession().then(
-      (session) => {
-        if (active) setState(session ? { status: 'signed-in', session } : { status: 'signed-out' });
-      },
-      (error: unknown) => {
-        console.error('Could not restore the sign-in session', error);
-        if (active) setState({ status: 'signed-out' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  const request = useCallback(
+    (next: SignInRequest) => {
+      setPending(next);
+      void refetch();
+    },
+    [refetch],
+  );
+  const unconfigured = useMemo<AuthState>(
+    () => ({
+      status: config.isError ? 'signed-out' : 'loading',
+      ...(config.isError ? { error: 'token_failed' as const } : {}),
+      signIn: (returnTo) => request({ returnTo, signUp: false }),
+      signUp: (returnTo) => request({ returnTo, signUp: true }),
+      // Nobody can be signed in before the configuration arrived; leaving goes home all the same.
+      signOut: () => window.location.assign('/'),
+    }),
+    [config.isError, request],
+  );
 
-  const value = useMemo<AuthState>(() => {
-    const actions = { signIn: startSignIn, signOut: endSession };
-    if (state.status !== 'signed-in') return { status: state.status, ...actions };
-    return {
-      status: 'signed-in',
-      user: state.session.user,
-      accessToken: state.session.accessToken,
-      ...actions,
-    };
-  }, [state]);
+  if (!config.data) return <AuthContext.Provider value={unconfigured}>{children}</AuthContext.Provider>;
+  return (
+    <OidcSession config={config.data} pending={pending}>
+      {children}
+    </OidcSession>
+  );
+}
 
+interface OidcSessionProps {
+  config: AuthConfig;
+  pending: SignInRequest | null;
+  children: ReactNode;
+}
+
+function OidcSession({ config, pending, children }: OidcSessionProps) {
+  const [userManager] = useState(() => new UserManager(userManagerSettings(config, window.location.origin)));
+  return (
+    <OidcProvider
+      userManager={userManager}
+      onSigninCallback={completeSignInRedirect}
+      // Other pages can carry a code and state of their own (the social OAuth returns); only /callback is ours.
+      skipSigninCallback={window.location.pathname !== CALLBACK_PATH}
+    >
+      <SessionContext config={config} userManager={userManager} pending={pending}>
+        {children}
+      </SessionContext>
+    </OidcProvider>
+  );
+}
+
+function SessionContext({ children, ...session }: OidcSessionProps & { userManager: UserManager }) {
+  const value = useOidcSession(session);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** After the code exchange: keep the state's return path, and take the code and state out of the address. */
+function completeSignInRedirect(user: User | undefined): void {
+  rememberSignInReturn(user?.state);
+  window.history.replaceState(window.history.state, document.title, window.location.pathname);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Set while a person leaves onboarding on purpose, so the placeholder dashboard lets them in once. */
-const EXITING_ONBOARDING_KEY = 'exitingOnboarding';
+export const EXITING_ONBOARDING_KEY = 'exitingOnboarding';
 
 export function markExitingOnboarding(): void {
   try {

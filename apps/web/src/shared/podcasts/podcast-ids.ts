@@ -6,7 +6,7 @@ export function isUnresolvedPodcastId(podcastId: string): boolean {
   return unresolvedPodcastIds.has(podcastId);
 }
 
-const LAST_USED_PODCAST_KEY = 'lastUsedPodcastId';
+export const LAST_USED_PODCAST_KEY = 'lastUsedPodcastId';
 
 /** The podcast last opened on this device, used when a route carries no podcast id. */
 export function readLastUsedPodcastId(): string | null {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { useApiClient } from '../api/use-api-client.js';
 import { useAuth } from '../auth/auth-context.js';
 
-const podcastListSchema = z.object({ items: z.array(podcastSummarySchema) });
+export const podcastListSchema = z.object({ items: z.array(podcastSummarySchema) });
 
 export function podcastListQueryKey(userId: string | undefined) {
   return ['podcasts', 'list', userId] as const;

@@ -26,3 +26,6 @@ export function podcastPath(podcastId: string, segment: PodcastSegment, episodeI
 export const PLACEHOLDER_DASHBOARD_PATH = podcastPath(PLACEHOLDER_PODCAST_ID, 'dashboard');
 
 export const CREATE_PODCAST_PATH = '/onboarding?mode=podcast-creation';
+
+/** Where a signed-in person without a podcast lands. */
+export const BLANK_DASHBOARD_PATH = '/blank-dashboard';

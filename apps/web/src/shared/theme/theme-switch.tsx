@@ -1,27 +1,19 @@
-import {
-  ActionIcon,
-  Group,
-  Menu,
-  useComputedColorScheme,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { themePreferenceSchema, type ThemePreference } from '@castbase/contracts';
+import { ActionIcon, Group, Menu, useComputedColorScheme } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { DeviceDesktopIcon, MoonIcon, SunIcon, type IconProps } from '../icons/icons.js';
+import { themePreferenceChoices } from './theme-preference.js';
+import { useThemePreference } from './use-theme-preference.js';
 
-const choices: ReadonlyArray<{ value: MantineColorScheme; label: string; Icon: ComponentType<IconProps> }> = [
-  { value: 'light', label: 'Light', Icon: SunIcon },
-  { value: 'dark', label: 'Dark', Icon: MoonIcon },
-  { value: 'auto', label: 'System', Icon: DeviceDesktopIcon },
-];
+const icons: Readonly<Record<ThemePreference, ComponentType<IconProps>>> = {
+  light: SunIcon,
+  dark: MoonIcon,
+  system: DeviceDesktopIcon,
+};
 
-function isColorScheme(value: string): value is MantineColorScheme {
-  return choices.some((choice) => choice.value === value);
-}
-
-/** Lets a person pick Light, Dark or System; the choice is kept on the device by the colour scheme manager. */
+/** Lets a person pick Light, Dark or System; kept on the device, and on the server when signed in. */
 export function ThemeSwitch() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { preference, choose } = useThemePreference();
   const CurrentIcon = useComputedColorScheme('light') === 'dark' ? MoonIcon : SunIcon;
 
   return (
@@ -34,19 +26,23 @@ export function ThemeSwitch() {
       <Menu.Dropdown>
         <Menu.Label>Theme</Menu.Label>
         <Menu.RadioGroup
-          value={colorScheme}
+          value={preference}
           onChange={(value) => {
-            if (isColorScheme(value)) setColorScheme(value);
+            const chosen = themePreferenceSchema.safeParse(value);
+            if (chosen.success) choose(chosen.data);
           }}
         >
-          {choices.map(({ value, label, Icon }) => (
-            <Menu.RadioItem key={value} value={value} closeMenuOnClick>
-              <Group gap="xs" wrap="nowrap">
-                <Icon size={16} />
-                {label}
-              </Group>
-            </Menu.RadioItem>
-          ))}
+          {themePreferenceChoices.map(({ value, label }) => {
+            const Icon = icons[value];
+            return (
+              <Menu.RadioItem key={value} value={value} closeMenuOnClick>
+                <Group gap="xs" wrap="nowrap">
+                  <Icon size={16} />
+                  {label}
+                </Group>
+              </Menu.RadioItem>
+            );
+          })}
         </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>

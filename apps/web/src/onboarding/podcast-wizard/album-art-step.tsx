@@ -1,0 +1,32 @@
+import { onboardingMessages } from '@castbase/contracts';
+import { useApiClient } from '../../shared/api/use-api-client.js';
+import { ImageDropzone } from '../../shared/media-upload/image-dropzone.js';
+import { deleteMedia } from '../../shared/media-upload/image-upload-api.js';
+import type { WizardStepProps } from './wizard-form.js';
+
+/** Step 3, Podcast Album Art: optional; a removed image is deleted from storage at once. */
+export function AlbumArtStep({ form, update }: WizardStepProps) {
+  const api = useApiClient();
+  const { logoMediaId, logoUrl } = form;
+
+  async function remove() {
+    if (!logoMediaId) return;
+    try {
+      await deleteMedia(api, logoMediaId);
+    } catch (error) {
+      console.error('Removing the album art failed', error);
+      throw new Error(onboardingMessages.logoRemoveFailed, { cause: error });
+    }
+    update((current) => ({ ...current, logoMediaId: null, logoUrl: null }));
+  }
+
+  return (
+    <ImageDropzone
+      label="Album art"
+      hint={onboardingMessages.artHint}
+      value={logoMediaId && logoUrl ? { mediaId: logoMediaId, url: logoUrl } : null}
+      onUploaded={(file) => update((current) => ({ ...current, logoMediaId: file.id, logoUrl: file.url }))}
+      onRemove={remove}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import type { RunningProcess } from '@castbase/platform-runtime';
+import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
+import { runAllInOne } from '../../../apps/all-in-one/src/all-in-one.js';
+import { testProcessEnv } from './test-process-env.js';
+
+const webDist = fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url));
+
+export interface WebAppUnderTest {
+  running: RunningProcess;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The built web app served by a fresh all-in-one process (its own database), and a headless Chromium. */
+export async function startWebAppUnderTest(
+  databaseName: string,
+  extraEnv: Record<string, string> = {},
+  port?: number,
+): Promise<WebAppUnderTest> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`No built web app in ${webDist}: run \`npm run build\` first`);
+  }
+  const database: TestDatabase = await createTestDatabase(databaseName);
+  let running: RunningProcess | undefined;
+  let browser: Browser;
+  try {
+    running = await runAllInOne(
+      await testProcessEnv(database, port ?? (await freePort()), 'in-process', {
+        WEB_DIST_DIR: webDist,
+        ...extraEnv,
+      }),
+    );
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+  } catch (error) {
+    await running?.stop();
+    await database.drop();
+    throw error;
+  }
+  const started = running;
+  return {
+    running: started,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await started.stop();
+      await database.drop();
+    },
+  };
+}
