@@ -313,11 +313,16 @@ describe('identity over HTTP: profile, settings, onboarding exit, export and del
 
   describe('the data export', () => {
     it('downloads one JSON file with the date, settings, profile, podcasts and every episode', async () => {
-      const { user, api, profile } = await onboarded('exporter');
+      const { user, api } = await onboarded('exporter');
       await api.ok('PATCH', '/api/settings', { appearance: { theme: 'light' } });
       const podcast = await createPodcast(api, 'Exported Show');
       for (const title of ['One', 'Two', 'Three'])
         await api.ok('POST', `/api/podcasts/${podcast.id}/episodes`, { title });
+      // The new podcast's feed is generated in the background and recorded on the profile: export after that.
+      const profile = await waitFor('the feed URL on the profile', async () => {
+        const { profile: current } = await api.ok<{ profile: UserProfile }>('GET', '/api/profile');
+        return current.rssFeedUrl ? current : undefined;
+      });
 
       const download = await fetch(`${running.url}/api/account/export`, {
         headers: { authorization: `Bearer ${user.token}` },

@@ -25,9 +25,15 @@ describe('ZodPipe: request bodies and params checked with the contract schemas',
       language: 'en',
       category: 'Technology',
       author: '',
+      coHosts: [],
       explicit: false,
       type: 'episodic',
       visibility: 'public',
+      tags: [],
+      artworkMediaId: null,
+      websiteUrl: '',
+      fundingLinks: [],
+      socialLinks: [],
     });
   });
 
