@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventContext,
   type EventHandler,
@@ -13,7 +13,7 @@ type Definition = typeof identityEvents.userDeletionRequested;
 
 /**
  * Analytics' part of account deletion, in the event's transaction: the downloads of the user's episodes, their
- * enclosures (after which `/e/...` answers 404 for them) and the published outbox rows that name the user, with
+ * enclosures (after which `/e/...` answers 404 for them) and the outbox rows that name the user, with
  * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros.
  */
 @Injectable()
@@ -28,12 +28,6 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
   ): Promise<void> {
     const downloads = await em.nativeDelete(Download, { ownerId: userId });
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
-    await eraseOutboxMentions(em, userId);
-    this.outbox.add(em, userDataErasedEvents.analytics, {
-      deletionId,
-      service: 'analytics',
-      removed: { downloads, enclosures },
-      erasedAt: new Date().toISOString(),
-    });
+    await reportUserErasure(this.outbox, em, 'analytics', { deletionId, userId }, { downloads, enclosures });
   }
 }

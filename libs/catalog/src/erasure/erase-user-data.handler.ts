@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { catalogEvents, identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { catalogEvents, identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventHandler,
   type EventHandlerContext,
@@ -28,14 +28,17 @@ export class EraseUserDataHandler implements EventHandler<Definition> {
   ): Promise<void> {
     const episodes = await em.nativeDelete(Episode, { ownerId: userId });
     const podcastIds = await deletePodcasts(em, userId);
-    const outboxMessages = await eraseOutboxMentions(em, userId);
+    await reportUserErasure(
+      this.outbox,
+      em,
+      'catalog',
+      { deletionId, userId },
+      {
+        podcasts: podcastIds.length,
+        episodes,
+      },
+    );
     for (const podcastId of podcastIds) this.outbox.add(em, catalogEvents.podcastDeleted, { podcastId });
-    this.outbox.add(em, userDataErasedEvents.catalog, {
-      deletionId,
-      service: 'catalog',
-      removed: { podcasts: podcastIds.length, episodes, outboxMessages },
-      erasedAt: new Date().toISOString(),
-    });
   }
 }
 

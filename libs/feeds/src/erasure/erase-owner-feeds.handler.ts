@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventHandler,
   type EventHandlerContext,
@@ -36,12 +36,6 @@ export class EraseOwnerFeedsHandler implements EventHandler<Definition> {
     for (const podcastId of podcastIds) await this.documents.lockForRegeneration(em, podcastId);
     const feeds = await this.documents.delete(em, podcastIds);
     for (const podcastId of podcastIds) this.cacheInvalidator.invalidateAfterCommit(em, podcastId);
-    const outboxMessages = await eraseOutboxMentions(em, userId);
-    this.outbox.add(em, userDataErasedEvents.feeds, {
-      deletionId,
-      service: 'feeds',
-      removed: { feeds, outboxMessages },
-      erasedAt: new Date().toISOString(),
-    });
+    await reportUserErasure(this.outbox, em, 'feeds', { deletionId, userId }, { feeds });
   }
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventContext,
   type EventHandler,
@@ -21,7 +21,7 @@ const uuid = z.uuid();
 
 /**
  * Media's part of account deletion: every stored object of the user, then their media files and uploads and the
- * published outbox rows that name them, then the report `media.user-data.erased` — rows and report in the
+ * outbox rows that name them, then the report `media.user-data.erased` — rows and report in the
  * event's transaction. Storage deletes are not transactional, so they come first: a crash before the commit
  * leaves rows that the redelivered event finds and erases. A later request for the same user finds nothing and
  * reports zeros.
@@ -42,13 +42,13 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
     const { objects, bytes } = await this.deleteStoredObjects(em, userId);
     const files = await em.nativeDelete(MediaFile, { ownerId: userId });
     const uploads = await em.nativeDelete(Upload, { ownerId: userId });
-    await eraseOutboxMentions(em, userId);
-    this.outbox.add(em, userDataErasedEvents.media, {
-      deletionId,
-      service: 'media',
-      removed: { files, uploads, objects, bytes },
-      erasedAt: new Date().toISOString(),
-    });
+    await reportUserErasure(
+      this.outbox,
+      em,
+      'media',
+      { deletionId, userId },
+      { files, uploads, objects, bytes },
+    );
   }
 
   /**

@@ -72,7 +72,13 @@ describe('media service: erasing a user on account deletion', () => {
     expect(report).toEqual({
       deletionId,
       service: 'media',
-      removed: { files: 2, uploads: 3, objects: 4, bytes: 2 * png.length + 2 * tone.length },
+      removed: {
+        files: 2,
+        uploads: 3,
+        objects: 4,
+        bytes: 2 * png.length + 2 * tone.length,
+        outboxMessages: 2,
+      },
       erasedAt: expect.any(String),
     });
     expect(await rowsOf('media_files', alice)).toEqual([]);
@@ -97,7 +103,7 @@ describe('media service: erasing a user on account deletion', () => {
 
     await expect(requestDeletion(alice, deletionId)).resolves.toMatchObject({
       deletionId,
-      removed: { files: 0, uploads: 0, objects: 0, bytes: 0 },
+      removed: { files: 0, uploads: 0, objects: 0, bytes: 0, outboxMessages: 0 },
     });
   });
 });

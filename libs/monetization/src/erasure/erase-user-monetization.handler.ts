@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventContext,
   type EventHandler,
@@ -24,12 +24,6 @@ export class EraseUserMonetizationHandler implements EventHandler<Definition> {
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventContext<Definition>,
   ): Promise<void> {
-    await eraseOutboxMentions(em, userId);
-    this.outbox.add(em, userDataErasedEvents.monetization, {
-      deletionId,
-      service: 'monetization',
-      removed: {},
-      erasedAt: new Date().toISOString(),
-    });
+    await reportUserErasure(this.outbox, em, 'monetization', { deletionId, userId }, {});
   }
 }

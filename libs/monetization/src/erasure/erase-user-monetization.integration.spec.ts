@@ -75,7 +75,7 @@ describe('monetization service: erasing a user on account deletion', () => {
     await database?.drop();
   });
 
-  it("erases its published outbox rows that name the user, keeps another user's, and reports nothing else removed", async () => {
+  it("erases its outbox rows that name the user, keeps another user's, and reports how many went", async () => {
     const aboutAlice = await publishedOutboxRow({ ownerId: 'auth0|alice', note: 'x' });
     const aboutBob = await publishedOutboxRow({ ownerId: 'auth0|bob', note: 'x' });
     const deletionId = randomUUID();
@@ -83,7 +83,7 @@ describe('monetization service: erasing a user on account deletion', () => {
     await expect(requestDeletion('auth0|alice', deletionId)).resolves.toEqual({
       deletionId,
       service: 'monetization',
-      removed: {},
+      removed: { outboxMessages: 1 },
       erasedAt: expect.any(String),
     });
 
@@ -98,7 +98,7 @@ describe('monetization service: erasing a user on account deletion', () => {
 
     await expect(requestDeletion('auth0|carol', deletionId)).resolves.toMatchObject({
       deletionId,
-      removed: {},
+      removed: { outboxMessages: 0 },
     });
   });
 });

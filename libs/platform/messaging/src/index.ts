@@ -10,6 +10,7 @@ export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay.js';
 export { IdempotentConsumer } from './outbox/idempotent-consumer.js';
 export { newEventId } from './outbox/event-id.js';
 export { eraseOutboxMentions } from './outbox/erase-outbox-mentions.js';
+export { reportUserErasure } from './outbox/report-user-erasure.js';
 export {
   MessagingModule,
   type MessagingRootOptions,

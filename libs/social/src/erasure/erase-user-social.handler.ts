@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { identityEvents, userDataErasedEvents, type PayloadOf } from '@castbase/contracts';
+import { identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
-  eraseOutboxMentions,
+  reportUserErasure,
   Outbox,
   type EventContext,
   type EventHandler,
@@ -24,12 +24,6 @@ export class EraseUserSocialHandler implements EventHandler<Definition> {
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventContext<Definition>,
   ): Promise<void> {
-    await eraseOutboxMentions(em, userId);
-    this.outbox.add(em, userDataErasedEvents.social, {
-      deletionId,
-      service: 'social',
-      removed: {},
-      erasedAt: new Date().toISOString(),
-    });
+    await reportUserErasure(this.outbox, em, 'social', { deletionId, userId }, {});
   }
 }
