@@ -12,6 +12,7 @@ import {
   signIn,
   signUp,
   solidPng,
+  waitForSignedOut,
 } from './support/web-journey.js';
 
 // A creator's whole account life in a real browser: sign-up at the provider, callback, onboarding, dashboard,
@@ -93,8 +94,7 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     // Sign out, then back in: the callback goes to the podcast's dashboard, and the theme comes from the account.
     await page.goto(`${baseUrl}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    await waitForSignedOut(page, baseUrl);
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, baseUrl, email);
     await page.waitForURL(`${baseUrl}/p/${podcastId}/dashboard`);
@@ -121,8 +121,7 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     await dialog.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
     await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.getByText('Your account has been deleted.').waitFor({ timeout: 60_000 });
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    await waitForSignedOut(page, baseUrl);
     expect(await page.evaluate(() => Object.keys(window.sessionStorage))).toEqual([]);
 
     // Nothing of the user is left: no row in any schema, no stored file.

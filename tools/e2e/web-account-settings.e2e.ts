@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { signUp, solidPng } from './support/web-journey.js';
+import { signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
 
 // Profile settings, the account settings and account deletion, in a real browser against the all-in-one process:
 // one creator signs up at the built-in provider, then edits, saves and finally deletes their account.
@@ -199,8 +199,7 @@ describe('profile, settings and account deletion in the web app', () => {
 
     await page.getByText('Your account has been deleted.').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('list', { name: 'Deletion steps' }).getByRole('listitem').count()).toBe(7);
-    await page.waitForURL(`${app.running.url}/`, { timeout: 30_000 });
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    await waitForSignedOut(page, app.running.url);
     const { origins } = await context.storageState();
     const kept = origins.flatMap((origin) => origin.localStorage.map((item) => item.name));
     expect(kept).not.toContain('lastUsedPodcastId');

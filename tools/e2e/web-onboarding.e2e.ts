@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { setUpProfile, signIn, signUp, solidPng } from './support/web-journey.js';
+import { setUpProfile, signIn, signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
 
 // Signing up at the built-in OpenID Connect provider, the callback's routing and onboarding, in a real browser
 // against the all-in-one process.
@@ -105,8 +105,7 @@ describe('signing up and onboarding in the web app', () => {
 
       await page.goto(`${app.running.url}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
-      await page.waitForURL(`${app.running.url}/`);
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+      await waitForSignedOut(page, app.running.url);
       expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);
 
       await signIn(page, app.running.url, 'grace@example.com');

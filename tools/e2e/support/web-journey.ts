@@ -111,3 +111,14 @@ export async function sessionOf(
   const user = JSON.parse(stored) as { access_token: string; profile: { sub: string; email?: string } };
   return { accessToken: user.access_token, subject: user.profile.sub, email: user.profile.email ?? '' };
 }
+
+/**
+ * Waits for a sign-out to finish its round trip through the issuer's end-session page and back to the landing
+ * page. oidc-client-ts forgets the user before it leaves, so the app shows '/' for a moment before going to the
+ * issuer: waiting for '/' alone would stop at that moment.
+ */
+export async function waitForSignedOut(page: Page, baseUrl: string): Promise<void> {
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+}
