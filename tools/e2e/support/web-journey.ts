@@ -114,8 +114,7 @@ export async function sessionOf(
 
 /**
  * Waits for a sign-out to finish its round trip through the issuer's end-session page and back to the landing
- * page. oidc-client-ts forgets the user before it leaves, so the app shows '/' for a moment before going to the
- * issuer: waiting for '/' alone would stop at that moment.
+ * page. Log Out on the landing page starts at '/', so waiting for '/' alone would stop before the page leaves.
  */
 export async function waitForSignedOut(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(/\/oidc\/session\/end/);

@@ -65,7 +65,11 @@ export function useOidcSession({ config, userManager, pending }: OidcSessionOpti
     start(pending);
   }, [pending, initialising, start]);
 
+  // oidc-client-ts forgets the user before it leaves for the issuer: until the page goes, the session reads as
+  // loading, so protected screens show their spinner instead of flashing the landing page.
+  const [signingOut, setSigningOut] = useState(false);
   const signOut = useCallback(() => {
+    setSigningOut(true);
     userManager.signoutRedirect().catch(async (error: unknown) => {
       console.error('Signing out at the identity provider failed; ending the session here', error);
       await userManager.removeUser();
@@ -74,7 +78,11 @@ export function useOidcSession({ config, userManager, pending }: OidcSessionOpti
   }, [userManager]);
 
   const status: AuthStatus =
-    initialising || needsResume ? 'loading' : user && user.expired !== true ? 'signed-in' : 'signed-out';
+    initialising || needsResume || signingOut
+      ? 'loading'
+      : user && user.expired !== true
+        ? 'signed-in'
+        : 'signed-out';
   const failure = oidc.error ?? renewFailure;
   const error: AuthError | undefined = failure ? classifyTokenError(oauthErrorCode(failure)) : undefined;
   const authUser = useMemo(() => (user ? authUserOf(user) : undefined), [user]);
