@@ -1,11 +1,3 @@
 export { IdentityModule } from './identity.module.js';
 export { identityDatabase } from './identity-database.js';
-export {
-  LocalAccountEraser,
-  newPasswordSchema,
-  passwordMessages,
-  passwordProblem,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type ErasedLocalAccount,
-} from './oidc/index.js';
+export { LocalAccountEraser, type ErasedLocalAccount } from './oidc/index.js';

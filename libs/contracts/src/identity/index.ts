@@ -5,3 +5,4 @@ export * from './callback-errors.js';
 export * from './messages.js';
 export * from './onboarding-exit.js';
 export * from './profile-creation.js';
+export * from './password.js';

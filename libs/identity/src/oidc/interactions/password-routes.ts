@@ -2,7 +2,7 @@ import type { Provider } from 'oidc-provider';
 import { emailSchema } from '@castbase/contracts';
 import { tooManyAttemptsMessage } from '../accounts/attempt-limits.js';
 import { PasswordResets } from '../accounts/password-resets.js';
-import { newPasswordSchema } from '../accounts/password-rules.js';
+import { newPasswordSchema } from '@castbase/contracts';
 import type { FieldErrors } from '../pages/account-pages.js';
 import type { PageContext } from '../pages/layout.js';
 import {

@@ -2,7 +2,7 @@ import type { Provider } from 'oidc-provider';
 import { emailSchema } from '@castbase/contracts';
 import { AttemptLimits, tooManyAttemptsMessage } from '../accounts/attempt-limits.js';
 import { LocalAccounts } from '../accounts/local-accounts.js';
-import { newPasswordSchema, passwordMessages } from '../accounts/password-rules.js';
+import { newPasswordSchema, passwordMessages } from '@castbase/contracts';
 import { signInPage, signUpPage, type FieldErrors } from '../pages/account-pages.js';
 import type { PageContext } from '../pages/layout.js';
 import {

@@ -1,6 +1,6 @@
 import { html } from './html.js';
 import { alert, field, layout, type PageContext } from './layout.js';
-import { PASSWORD_MIN_LENGTH } from '../accounts/password-rules.js';
+import { PASSWORD_MIN_LENGTH } from '@castbase/contracts';
 
 export type FieldErrors = Partial<Record<'email' | 'password' | 'confirmPassword', string>>;
 

@@ -1,7 +1,7 @@
 import { html } from './html.js';
 import { alert, field, layout, type PageContext } from './layout.js';
 import type { FieldErrors } from './account-pages.js';
-import { PASSWORD_MIN_LENGTH } from '../accounts/password-rules.js';
+import { PASSWORD_MIN_LENGTH } from '@castbase/contracts';
 
 export interface ForgotPasswordForm {
   action: string;

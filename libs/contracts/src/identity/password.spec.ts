@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { newPasswordSchema, passwordMessages, passwordProblem } from './password-rules.js';
+import { newPasswordSchema, passwordMessages, passwordProblem } from './password.js';
 
 describe('the new-password rule', () => {
   it.each([
