@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MessagingModule } from '@castbase/platform-messaging';
+import { MessagingModule, outboxOnlyErasureHandler } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { EraseUserMonetizationHandler } from './erasure/erase-user-monetization.handler.js';
 import { monetizationDatabase } from './monetization-database.js';
 
 /** Takes part in account deletion (`identity.user.deletion-requested`); no requests or routes yet. */
@@ -11,7 +10,7 @@ import { monetizationDatabase } from './monetization-database.js';
     MessagingModule.forService({
       service: 'monetization',
       requestHandlers: [],
-      eventHandlers: [EraseUserMonetizationHandler],
+      eventHandlers: [outboxOnlyErasureHandler('monetization')],
     }),
   ],
 })

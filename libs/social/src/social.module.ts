@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MessagingModule } from '@castbase/platform-messaging';
+import { MessagingModule, outboxOnlyErasureHandler } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { EraseUserSocialHandler } from './erasure/erase-user-social.handler.js';
 import { socialDatabase } from './social-database.js';
 
 /** Takes part in account deletion (`identity.user.deletion-requested`); no requests or routes yet. */
@@ -11,7 +10,7 @@ import { socialDatabase } from './social-database.js';
     MessagingModule.forService({
       service: 'social',
       requestHandlers: [],
-      eventHandlers: [EraseUserSocialHandler],
+      eventHandlers: [outboxOnlyErasureHandler('social')],
     }),
   ],
 })

@@ -26,3 +26,4 @@ export type {
 } from './nest/message-handlers.js';
 export { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from './outbox/messaging-schema.js';
 export { MessagingMetrics } from './nest/messaging-metrics.js';
+export { outboxOnlyErasureHandler } from './nest/outbox-only-erasure.handler.js';
