@@ -18,14 +18,15 @@ import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
 export class GatewayModule {
   static forRoot(config: AppConfig): DynamicModule {
     const webDist = resolveWebDist(config.WEB_DIST_DIR);
+    const oidc = oidcSettings(config);
     return {
       module: GatewayModule,
       imports: [
         AuthModule.forRoot({
           // The external issuer, else the identity service's built-in provider (PUBLIC_URL/oidc).
-          issuerUrl: oidcSettings(config).issuer,
+          issuerUrl: oidc.issuer,
           jwksUrl: config.OIDC_JWKS_URL,
-          audience: oidcSettings(config).audience,
+          audience: oidc.audience,
           devSigningKey: config.AUTH_DEV_SIGNING_KEY,
         }),
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),

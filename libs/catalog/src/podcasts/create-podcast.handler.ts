@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
@@ -11,6 +10,7 @@ import {
   type ReplyOf,
 } from '@castbase/contracts';
 import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-messaging';
+import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
@@ -19,14 +19,6 @@ type Artwork = { artworkMediaId: string | null; artworkUrl: string | null };
 
 /** Tries of a name-derived slug when podcasts of the same name are created at the same moment. */
 const DERIVED_SLUG_ATTEMPTS = 5;
-
-/** The owner already has a podcast with this slug: it was committed between our check and our insert. */
-function isSlugCollision(error: unknown): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    (error as { constraint?: unknown }).constraint === 'podcasts_owner_id_slug_unique'
-  );
-}
 
 @Injectable()
 export class CreatePodcastHandler implements RequestHandler<Definition> {
@@ -46,7 +38,8 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
       try {
         return await this.create(request, artwork);
       } catch (error) {
-        if (!isSlugCollision(error)) throw error;
+        // The owner already has a podcast with this slug: it was committed between our check and our insert.
+        if (!violatesUniqueConstraint(error, 'podcasts_owner_id_slug_unique')) throw error;
         if (request.input.slug) throw new DomainError('SLUG_TAKEN');
         // A derived slug is tried again: the next check sees the podcast that won and picks the next number.
         if (attempt >= DERIVED_SLUG_ATTEMPTS) throw error;
@@ -68,29 +61,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     const values = applyPodcastCreationDefaults(input, { email: ownerEmail });
     return this.em.fork().transactional(async (em) => {
       const slug = await this.availableSlug(em, ownerId, values.slug, values.name);
-      const podcast = em.create(Podcast, {
-        ownerId,
-        ownerUsername,
-        name: values.name,
-        slug,
-        description: values.description,
-        language: values.language,
-        category: values.category,
-        author: values.author,
-        coHosts: values.coHosts,
-        explicit: values.explicit,
-        type: values.type,
-        visibility: values.visibility,
-        ...artwork,
-        tags: values.tags,
-        websiteUrl: values.websiteUrl,
-        email: values.email,
-        ownerName: values.ownerName,
-        ownerEmail: values.ownerEmail,
-        copyright: values.copyright,
-        fundingLinks: values.fundingLinks,
-        socialLinks: values.socialLinks,
-      });
+      const podcast = em.create(Podcast, { ...values, ownerId, ownerUsername, slug, ...artwork });
       this.outbox.add(em, catalogEvents.podcastCreated, {
         podcastId: podcast.id,
         ownerId,

@@ -1,15 +1,22 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { DomainError } from '@castbase/contracts';
+import { DomainError, type ErrorCode } from '@castbase/contracts';
 import type { z } from 'zod';
 
-/** Validates a request body (or param) with a contract schema; failures are 400 VALIDATION_FAILED with each issue. */
+/**
+ * Validates a request body (or param) with a contract schema; failures are 400 VALIDATION_FAILED with each issue.
+ * Given another `errorCode`, a failure is that code with its catalogue message alone.
+ */
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(
+    private readonly schema: S,
+    private readonly errorCode: ErrorCode = 'VALIDATION_FAILED',
+  ) {}
 
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value);
     if (result.success) return result.data;
+    if (this.errorCode !== 'VALIDATION_FAILED') throw new DomainError(this.errorCode);
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
       message: issue.message,

@@ -10,7 +10,7 @@ import {
 import { CurrentUser, type AuthenticatedUser } from '@castbase/platform-auth';
 import { MessageBus } from '@castbase/platform-messaging';
 import { ApiZodBody, ApiZodResponse } from '../http/openapi.js';
-import { DeletionConfirmationPipe } from './deletion-confirmation.pipe.js';
+import { ZodPipe } from '../http/zod-body.pipe.js';
 
 /**
  * Deleting the caller's account: a saga across every service (see docs/identity.md), so the request answers 202
@@ -28,7 +28,8 @@ export class AccountDeletionController {
   @ApiZodResponse(deletionStatusSchema, 'The deletion, started (or the one already running)')
   request(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(DeletionConfirmationPipe) _confirmed: unknown,
+    // The typed DELETE MY ACCOUNT (any case); anything else is 400 DELETION_NOT_CONFIRMED with the spec's words.
+    @Body(new ZodPipe(requestDeletionInputSchema, 'DELETION_NOT_CONFIRMED')) _confirmed: unknown,
   ): Promise<DeletionStatus> {
     return this.bus.request(identityRequests.requestDeletion, { userId: user.id });
   }

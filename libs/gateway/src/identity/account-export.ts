@@ -6,7 +6,7 @@ import { catalogRequests, dataExportFileName, identityRequests, type ReplyOf } f
 import type { MessageBus } from '@castbase/platform-messaging';
 
 /** Episodes asked of the catalog per page while the export streams. */
-export const EXPORT_EPISODE_PAGE_SIZE = 500;
+const EXPORT_EPISODE_PAGE_SIZE = 500;
 
 /**
  * Streams the caller's data export as one JSON document: settings, profile and podcasts first, then the episodes

@@ -1,8 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { identityEvents, identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
+import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { AccountDeletionStep } from './account-deletion-step.entity.js';
 import { AccountDeletion } from './account-deletion.entity.js';
 import { openDeletion } from './account-deletion.repository.js';
@@ -10,14 +10,6 @@ import { DELETION_STEP_SERVICES, DeletionStatusReader } from './deletion-status.
 import { subjectHash } from './subject-hash.js';
 
 type Definition = typeof identityRequests.requestDeletion;
-
-/** A second request made at the same moment: the partial unique index lets only one open deletion exist. */
-function isConcurrentRequest(error: unknown): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    (error as { constraint?: unknown }).constraint === 'account_deletions_one_open_per_subject'
-  );
-}
 
 /**
  * Starts the account deletion saga: the deletion, a pending step per service and `identity.user.deletion-requested`
@@ -37,7 +29,8 @@ export class RequestDeletionHandler implements RequestHandler<Definition> {
     try {
       return await this.start(userId);
     } catch (error) {
-      if (!isConcurrentRequest(error)) throw error;
+      // A second request made at the same moment: the partial unique index lets only one open deletion exist.
+      if (!violatesUniqueConstraint(error, 'account_deletions_one_open_per_subject')) throw error;
       return this.start(userId);
     }
   }

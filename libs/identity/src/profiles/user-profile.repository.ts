@@ -1,6 +1,7 @@
-import { LockMode, sql, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '@castbase/contracts';
+import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { UserProfile } from './user-profile.entity.js';
 
 /** The caller's own profile: the only profile any request can reach is the one keyed by its own user id. */
@@ -35,20 +36,14 @@ export async function isUsernameTakenByAnother(
   return holders > 0;
 }
 
-function violates(error: unknown, constraint: string): boolean {
-  return (
-    error instanceof UniqueConstraintViolationException &&
-    (error as { constraint?: unknown }).constraint === constraint
-  );
-}
-
 /**
  * The checks before a write see only committed profiles; two creators taking one name at the same moment meet
  * at the unique index instead, and two creations of one profile at the primary key. Both become the domain
  * error the check would have raised.
  */
 export function asProfileConflict(error: unknown): unknown {
-  if (violates(error, 'user_profiles_username_lower_unique')) return new DomainError('USERNAME_TAKEN');
-  if (violates(error, 'user_profiles_pkey')) return new DomainError('PROFILE_EXISTS');
+  if (violatesUniqueConstraint(error, 'user_profiles_username_lower_unique'))
+    return new DomainError('USERNAME_TAKEN');
+  if (violatesUniqueConstraint(error, 'user_profiles_pkey')) return new DomainError('PROFILE_EXISTS');
   return error;
 }

@@ -20,7 +20,12 @@ import {
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
+import {
+  createTestDatabase,
+  findRowsMentioning,
+  waitFor,
+  type TestDatabase,
+} from '@castbase/platform-testing';
 import { DeletionConfirmationWindow } from '../deletion/deletion-confirmation-window.js';
 import { IdentityModule } from '../identity.module.js';
 
@@ -87,21 +92,10 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
   const rows = (sql: string, parameters: unknown[] = []) =>
     em().getConnection().execute<Array<Record<string, unknown>>>(sql, parameters);
 
-  /** Every table of the identity schema whose rows, read as text, contain `needle` — with the count of such rows. */
+  /** Every table of the identity schema whose rows, read as text, contain `needle` (any case) — with their count. */
   async function identityTablesContaining(needle: string): Promise<Record<string, number>> {
-    const tables = await rows(
-      `select table_name from information_schema.tables where table_schema = 'identity' and table_type = 'BASE TABLE'`,
-    );
-    const found: Record<string, number> = {};
-    for (const { table_name: table } of tables) {
-      const [result] = await rows(
-        `select count(*)::int as count from identity."${String(table)}" as row where strpos(row::text, ?) > 0`,
-        [needle],
-      );
-      const count = Number(result?.['count'] ?? 0);
-      if (count > 0) found[String(table)] = count;
-    }
-    return found;
+    const found = await findRowsMentioning(database.url, [needle], ['identity']);
+    return Object.fromEntries(found.map(({ table, rows }) => [table, rows]));
   }
 
   /**

@@ -1,10 +1,10 @@
 import type { AppConfig } from './app-config.js';
 
 /** Audience of the built-in provider's access tokens when OIDC_AUDIENCE is unset. */
-export const BUILT_IN_AUDIENCE = 'castbase-api';
+const BUILT_IN_AUDIENCE = 'castbase-api';
 
 /** Where the built-in provider lives below PUBLIC_URL. */
-export const BUILT_IN_ISSUER_PATH = '/oidc';
+const BUILT_IN_ISSUER_PATH = '/oidc';
 
 export interface OidcSettings {
   /** True when the identity service is the OpenID Connect provider (OIDC_ISSUER_URL unset). */

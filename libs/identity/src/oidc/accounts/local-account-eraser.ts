@@ -27,10 +27,7 @@ export class LocalAccountEraser {
     const sessions = await em.nativeDelete(OidcPayload, { accountId: subject, kind: 'Session' });
     const providerRows = await em.nativeDelete(OidcPayload, { accountId: subject });
     if (!isLocalAccountId(subject)) return { accounts: 0, sessions, tokens: providerRows, mail: 0 };
-    const [account] = await em.execute<Array<{ email: string }>>(
-      `select email from ${IDENTITY_SCHEMA}.accounts where id = ?`,
-      [subject],
-    );
+    const account = await em.findOne(Account, { id: subject }, { fields: ['email'] });
     if (account) {
       // Attempt counters are keyed by a digest of the e-mail; they would expire within the hour anyway.
       await em.execute(`delete from ${IDENTITY_SCHEMA}.rate_limits where key like ?`, [

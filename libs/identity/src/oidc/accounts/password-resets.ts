@@ -13,7 +13,7 @@ import { LocalAccounts } from './local-accounts.js';
 import { hashPassword } from './password-hashing.js';
 
 /** How long a reset link works. */
-export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 export type ResetRequestOutcome = { outcome: 'accepted' } | { outcome: 'limited'; waitMs: number };
 export type ResetOutcome =

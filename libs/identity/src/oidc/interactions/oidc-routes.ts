@@ -17,7 +17,7 @@ import { SignInRoutes } from './sign-in-routes.js';
 import type { ServerResponse } from 'node:http';
 
 /** Whether /oidc/mail shows the e-mail kept in the database: only without SMTP, and only where enabled. */
-export function localMailPageEnabled(config: AppConfig): boolean {
+function localMailPageEnabled(config: AppConfig): boolean {
   return !config.SMTP_URL && config.LOCAL_MAIL_PAGE === true;
 }
 

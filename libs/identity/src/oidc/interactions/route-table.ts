@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The Express request as the routes use it: `ip` honours the process's trust proxy setting. */
-export type HttpRequest = IncomingMessage & { ip?: string; body?: unknown };
+export type HttpRequest = IncomingMessage & { ip?: string };
 
 export interface Route {
   req: HttpRequest;
@@ -68,15 +68,8 @@ export function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-/** The urlencoded form a page posted: parsed here, or taken from an upstream body parser (the gateway's). */
+/** The urlencoded form a page posted, parsed here: no body parser runs before the provider's pages. */
 export async function readForm(req: HttpRequest): Promise<Record<string, string>> {
-  if (req.body && typeof req.body === 'object') {
-    return Object.fromEntries(
-      Object.entries(req.body as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  }
   if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return {};
   let size = 0;
   const chunks: Buffer[] = [];

@@ -17,7 +17,7 @@ import { clientIp, readForm, sendHtml, type Route, type RouteTable } from './rou
 
 /** Shown for a wrong password and for an unknown e-mail alike. */
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 /** What a re-shown form keeps: the e-mail as typed (never a password) and the messages. */
 type FormState = { email?: string; error?: string; fieldErrors?: FieldErrors };

@@ -10,7 +10,7 @@ interface PayloadRow {
 }
 
 /** The subject a stored model belongs to: sessions, grants and tokens carry it; interactions keep it in their session or result. */
-export function accountIdOf(payload: AdapterPayload): string | null {
+function accountIdOf(payload: AdapterPayload): string | null {
   return payload.accountId ?? payload.session?.accountId ?? payload.result?.login?.accountId ?? null;
 }
 

@@ -6,8 +6,8 @@ import type { ProviderSettings } from './provider-settings.js';
 /** Scopes of the web app; offline_access only matters to external issuers (refresh tokens are issued anyway). */
 export const CLIENT_SCOPE = 'openid profile email offline_access';
 /** Scopes an access token for the API carries. */
-export const API_SCOPE = 'openid profile email';
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const API_SCOPE = 'openid profile email';
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const DAY = 24 * 60 * 60;
 
 export interface ProviderPages {
