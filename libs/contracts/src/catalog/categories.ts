@@ -91,6 +91,11 @@ export const CATEGORY_VALUES: readonly string[] = CATEGORY_NAMES.flatMap((parent
   ...PODCAST_CATEGORIES[parent].map((sub) => `${parent}:${sub}`),
 ]);
 
+/** Whether a value is one of the parent categories (own names only, not inherited keys such as 'toString'). */
+export function isCategoryName(value: string): value is PodcastCategory {
+  return (CATEGORY_NAMES as readonly string[]).includes(value);
+}
+
 export function isCategoryValue(value: string): boolean {
   return CATEGORY_VALUES.includes(value);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaIdSchema } from '../media/media.js';
 
 export const episodeStatusSchema = z.enum(['draft', 'scheduled', 'published']);
 export const episodeTypeSchema = z.enum(['full', 'trailer', 'bonus']);
@@ -6,7 +7,7 @@ export const episodeTypeSchema = z.enum(['full', 'trailer', 'bonus']);
 export const createEpisodeInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(255, 'Title must be 255 characters or less'),
   description: z.string().trim().max(10000, 'Description must be 10000 characters or less').default(''),
-  mediaId: z.uuid('Media id must be a valid id').optional(),
+  mediaId: mediaIdSchema.optional(),
   episodeType: episodeTypeSchema.default('full'),
   explicit: z.boolean().default(false),
   seasonNumber: z.number().int().positive().optional(),

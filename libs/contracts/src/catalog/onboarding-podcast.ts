@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  PODCAST_CATEGORIES,
-  defaultSubcategory,
-  isCategoryValue,
-  type PodcastCategory,
-} from './categories.js';
+import { PRODUCT_NAME } from '../shared/product.js';
+import { defaultSubcategory, isCategoryName, isCategoryValue, type PodcastCategory } from './categories.js';
 import { isLanguageCode } from './languages.js';
 import {
   HOST_NAME_MAX,
@@ -12,6 +8,7 @@ import {
   PODCAST_NAME_MAX,
   normalizeNames,
   normalizeTags,
+  podcastMessages,
   type CreatePodcastInput,
 } from './podcast.js';
 
@@ -20,24 +17,24 @@ export const ONBOARDING_DESCRIPTION_MIN = 50;
 export const ONBOARDING_COMPLETION_WAIT_MS = 500;
 
 export const onboardingMessages = {
-  nameRequired: 'Podcast name is required',
+  nameRequired: podcastMessages.nameRequired,
   nameTooLong: 'Podcast name must be less than 255 characters',
   descriptionRequired: 'Description is required',
   descriptionTooShort: 'Description must be at least 50 characters (Apple Podcasts requirement)',
-  descriptionTooLong: 'Description must be less than 4000 characters',
+  descriptionTooLong: podcastMessages.descriptionTooLong,
   categoryRequired: 'Category is required',
   subcategoryRequired: 'Subcategory is required',
   languageRequired: 'Language is required',
   hostRequired: 'Host name is required',
-  hostTooLong: 'Host name must be less than 100 characters',
-  contentRatingRequired: 'Please select a content rating',
+  hostTooLong: podcastMessages.hostTooLong,
+  contentRatingRequired: podcastMessages.contentRatingRequired,
   stepIncomplete: 'Please complete this step before proceeding',
   failed: 'Onboarding failed',
   skipHint: 'You can always create a podcast later from your dashboard',
   creating: 'Creating your podcast...',
   create: 'Create podcast',
   artHint: 'Recommended: 1400x1400 pixels (JPG or PNG)',
-  welcome: 'Welcome to Castbase!',
+  welcome: `Welcome to ${PRODUCT_NAME}!`,
   continueToPodcast: 'Continue to Podcast Creation →',
   exitTitle: 'Exit onboarding?',
   exitConfirm: 'Your profile, podcast details and uploaded album art will be deleted.',
@@ -113,7 +110,7 @@ const basicStep = z.object({
     .min(1, onboardingMessages.descriptionRequired)
     .min(ONBOARDING_DESCRIPTION_MIN, onboardingMessages.descriptionTooShort)
     .max(PODCAST_DESCRIPTION_MAX - 1, onboardingMessages.descriptionTooLong),
-  category: z.string().refine((value) => value in PODCAST_CATEGORIES, onboardingMessages.categoryRequired),
+  category: z.string().refine(isCategoryName, onboardingMessages.categoryRequired),
   subcategory: z.string().refine(isCategoryValue, onboardingMessages.subcategoryRequired),
 });
 

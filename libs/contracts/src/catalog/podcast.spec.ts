@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../identity/profile.js';
+import { PRODUCT_NAME } from '../shared/product.js';
 import {
   applyPodcastCreationDefaults,
   ARTWORK_MAX_PX,

@@ -1,19 +1,36 @@
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../identity/profile.js';
+import { mediaIdSchema } from '../media/media.js';
+import { PRODUCT_NAME } from '../shared/product.js';
 import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
 import { isCategoryValue } from './categories.js';
 import { isLanguageCode } from './languages.js';
 
 export const PODCAST_NAME_MAX = 255;
+
+/** What a person sees when a podcast's fields break a rule (onboarding reuses the ones it shares). */
+export const podcastMessages = {
+  nameRequired: 'Podcast name is required',
+  nameTooLong: 'Podcast name must be 255 characters or less',
+  descriptionTooLong: 'Description must be less than 4000 characters',
+  languageInvalid: 'Please choose a language from the list',
+  categoryInvalid: 'Please choose a category from the list',
+  hostTooLong: 'Host name must be less than 100 characters',
+  contentRatingRequired: 'Please select a content rating',
+  tagTooLong: 'Tags must be 50 characters or less',
+  slugRequired: 'Slug is required',
+  slugTooLong: 'Slug must be 100 characters or less',
+  slugInvalid: 'Slug can only contain letters, numbers and hyphens',
+} as const;
+
 export const podcastVisibilitySchema = z.enum(['public', 'private']);
 export const podcastTypeSchema = z.enum(['episodic', 'serial']);
 export const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Slug is required')
-  .max(100, 'Slug must be 100 characters or less')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug can only contain letters, numbers and hyphens');
+  .min(1, podcastMessages.slugRequired)
+  .max(100, podcastMessages.slugTooLong)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, podcastMessages.slugInvalid);
 
 export const PODCAST_DESCRIPTION_MAX = 4000;
 export const HOST_NAME_MAX = 100;
@@ -40,40 +57,33 @@ export function normalizeNames(names: readonly string[]): string[] {
   return [...new Set(names.map((name) => name.trim()).filter((name) => name !== ''))];
 }
 
-const tagListSchema = z
-  .array(z.string().max(50, 'Tags must be 50 characters or less'))
-  .transform(normalizeTags);
+const tagListSchema = z.array(z.string().max(50, podcastMessages.tagTooLong)).transform(normalizeTags);
 const linkListSchema = z.array(z.object({ label: z.string().trim().max(100), url: z.url() })).max(20);
+
+/** A funding or social link as a podcast holds it. */
+export const podcastLinkSchema = z.object({ label: z.string(), url: z.string() });
 
 /** What a creator sends to create a podcast: the onboarding wizard's fields and the defaults written with them. */
 export const createPodcastInputSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Podcast name is required')
-    .max(PODCAST_NAME_MAX, 'Podcast name must be 255 characters or less'),
+    .min(1, podcastMessages.nameRequired)
+    .max(PODCAST_NAME_MAX, podcastMessages.nameTooLong),
   slug: slugSchema.optional(),
-  description: z
-    .string()
-    .trim()
-    .max(PODCAST_DESCRIPTION_MAX, 'Description must be less than 4000 characters')
-    .default(''),
-  language: z.string().trim().refine(isLanguageCode, 'Please choose a language from the list').default('en'),
+  description: z.string().trim().max(PODCAST_DESCRIPTION_MAX, podcastMessages.descriptionTooLong).default(''),
+  language: z.string().trim().refine(isLanguageCode, podcastMessages.languageInvalid).default('en'),
   /** 'Parent' or 'Parent:Sub' from the Apple list. */
-  category: z
-    .string()
-    .trim()
-    .refine(isCategoryValue, 'Please choose a category from the list')
-    .default('Technology'),
+  category: z.string().trim().refine(isCategoryValue, podcastMessages.categoryInvalid).default('Technology'),
   /** The host name. */
-  author: z.string().trim().max(HOST_NAME_MAX, 'Host name must be less than 100 characters').default(''),
+  author: z.string().trim().max(HOST_NAME_MAX, podcastMessages.hostTooLong).default(''),
   coHosts: z.array(z.string().max(HOST_NAME_MAX)).transform(normalizeNames).default([]),
-  explicit: z.boolean({ error: 'Please select a content rating' }).default(false),
+  explicit: z.boolean({ error: podcastMessages.contentRatingRequired }).default(false),
   type: podcastTypeSchema.default('episodic'),
   visibility: podcastVisibilitySchema.default('public'),
   tags: tagListSchema.default([]),
   /** An image uploaded through the media service, used as the album art. */
-  artworkMediaId: z.uuid('Media id must be a valid id').nullable().default(null),
+  artworkMediaId: mediaIdSchema.nullable().default(null),
   websiteUrl: optionalUrlSchema.default(''),
   email: optionalEmailSchema.optional(),
   ownerName: z.string().trim().max(HOST_NAME_MAX).optional(),
@@ -143,8 +153,8 @@ export const podcastSchema = z.object({
   ownerName: z.string(),
   ownerEmail: z.string(),
   copyright: z.string(),
-  fundingLinks: z.array(z.object({ label: z.string(), url: z.string() })),
-  socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  fundingLinks: z.array(podcastLinkSchema),
+  socialLinks: z.array(podcastLinkSchema),
   podcastGuid: z.uuid(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

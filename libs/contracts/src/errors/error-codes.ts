@@ -1,3 +1,6 @@
+import { profileMessages } from '../identity/profile.js';
+import { imageMessages } from '../media/media.js';
+
 /**
  * Every error that crosses a boundary has a stable code, the HTTP status the gateway answers with,
  * and the message a person sees. Services throw `DomainError`s with these codes; the gateway and the
@@ -29,19 +32,16 @@ export const errorCatalogue = {
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
   // media images
-  IMAGE_TYPE_NOT_ALLOWED: {
-    status: 415,
-    message: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
-  },
-  IMAGE_TOO_LARGE: { status: 413, message: 'Image file must be less than 10MB' },
+  IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: imageMessages.typeNotAllowed },
+  IMAGE_TOO_LARGE: { status: 413, message: imageMessages.tooLarge },
   // identity
   PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found' },
   PROFILE_EXISTS: {
     status: 409,
     message: 'Data already exists. This might be expected - trying to continue.',
   },
-  USERNAME_TAKEN: { status: 409, message: 'That username is already taken' },
-  INVALID_USERNAME_FORMAT: { status: 400, message: 'Username format is invalid' },
+  USERNAME_TAKEN: { status: 409, message: profileMessages.usernameTaken },
+  INVALID_USERNAME_FORMAT: { status: 400, message: profileMessages.usernameFormatInvalid },
   DELETION_NOT_CONFIRMED: { status: 400, message: 'Please type DELETE MY ACCOUNT to confirm' },
   DELETION_NOT_FOUND: { status: 404, message: 'No account deletion is in progress' },
   DELETION_IN_PROGRESS: { status: 409, message: 'Your account is being deleted' },

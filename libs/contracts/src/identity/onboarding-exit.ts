@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { mediaIdSchema } from '../media/media.js';
 
 /** Onboarding's confirmed Exit (`POST /api/onboarding/exit`): the logo uploaded in the wizard, if any, goes too. */
 export const onboardingExitInputSchema = z.object({
-  logoMediaId: z.uuid('Media id must be a valid id').nullable().optional(),
+  logoMediaId: mediaIdSchema.nullable().optional(),
 });
 export type OnboardingExitInput = z.input<typeof onboardingExitInputSchema>;
 

@@ -1,10 +1,10 @@
+import { PRODUCT_NAME } from '../shared/product.js';
 import {
   BIO_MAX,
   bioSchema,
   createProfileInputSchema,
   DEFAULT_DISPLAY_NAME,
   onboardingUsernameSchema,
-  PRODUCT_NAME,
   profileMessages,
   sharedUsernameSchema,
   SUCCESS_BANNER_MS,

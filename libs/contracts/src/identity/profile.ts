@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { mediaIdSchema } from '../media/media.js';
+import { PRODUCT_NAME } from '../shared/product.js';
 import { emailSchema } from '../shared/validation.js';
 
-export const PRODUCT_NAME = 'Castbase';
 /** display_name's default in the data layer (spec 1 §3). */
 export const DEFAULT_DISPLAY_NAME = `${PRODUCT_NAME} Creator`;
 
@@ -150,5 +151,5 @@ export const usernameAvailabilitySchema = z.object({
 });
 export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
 
-export const setAvatarInputSchema = z.object({ mediaId: z.uuid('Media id must be a valid id') });
+export const setAvatarInputSchema = z.object({ mediaId: mediaIdSchema });
 export type SetAvatarInput = z.input<typeof setAvatarInputSchema>;

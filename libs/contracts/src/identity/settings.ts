@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../shared/product.js';
 
 export const notificationSettingsSchema = z.object({
   emailNotifications: z.boolean(),
@@ -63,5 +64,5 @@ export const settingsMessages = {
 
 /** The export's file name on the day it is made. */
 export function dataExportFileName(date: Date): string {
-  return `castbase-data-export-${date.toISOString().slice(0, 10)}.json`;
+  return `${PRODUCT_NAME.toLowerCase()}-data-export-${date.toISOString().slice(0, 10)}.json`;
 }

@@ -15,6 +15,10 @@ export const AUDIO_MIME_TYPES = [
   'audio/flac',
 ] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+export function isImageMimeType(mimeType: string): mimeType is ImageMimeType {
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
+}
 /** Spec 1 §5's shared image rule (the stricter of the spec's readings; see docs/media.md). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** 'Image file must be less than 10MB': a file of exactly 10 MB is refused too. */
@@ -39,14 +43,15 @@ export const uploadMessages = {
   aborted: 'Upload was aborted',
 } as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
-export const MEDIA_MIME_TYPES = [...AUDIO_MIME_TYPES, ...VIDEO_MIME_TYPES] as const;
-export const UPLOAD_MIME_TYPES = [...MEDIA_MIME_TYPES, ...IMAGE_MIME_TYPES] as const;
 
 export const mediaKindSchema = z.enum(['audio', 'video', 'image']);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
 
+/** The id of a stored media file, as the inputs that refer to one take it. */
+export const mediaIdSchema = z.uuid('Media id must be a valid id');
+
 export function mediaKindOf(mimeType: string): MediaKind | null {
-  if ((IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)) return 'image';
+  if (isImageMimeType(mimeType)) return 'image';
   if ((VIDEO_MIME_TYPES as readonly string[]).includes(mimeType)) return 'video';
   if ((AUDIO_MIME_TYPES as readonly string[]).includes(mimeType)) return 'audio';
   return null;

@@ -1,1 +1,2 @@
+export * from './product.js';
 export * from './validation.js';

@@ -1,7 +1,6 @@
 import {
   emailProblem,
   emailSchema,
-  maxLengthMessage,
   optionalEmailSchema,
   optionalUrlSchema,
   validationMessages,
@@ -130,7 +129,7 @@ describe('generic form rules and image URL messages (spec 1 §5)', () => {
   });
 
   it("says 'Must be no more than {n} characters' for a maximum length", () => {
-    expect(maxLengthMessage(120)).toBe('Must be no more than 120 characters');
+    expect(validationMessages.maxLength(120)).toBe('Must be no more than 120 characters');
   });
 
   it('words the image URL rules as the spec does', () => {

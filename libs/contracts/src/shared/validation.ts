@@ -45,33 +45,28 @@ export function emailProblem(value: string, options: { strict?: boolean } = {}):
   return null;
 }
 
+/** An e-mail string schema under the shared rules: trimmed, checked (empty passes when allowed), lower-cased. */
+function withEmailRules(schema: z.ZodString, { allowEmpty }: { allowEmpty: boolean }) {
+  return schema
+    .trim()
+    .superRefine((value, ctx) => {
+      if (allowEmpty && value === '') return;
+      const problem = emailProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => value.toLowerCase());
+}
+
 /** A required e-mail address (trimmed, lower-cased) under the shared rules. */
-export const emailSchema = z
-  .string({ error: validationMessages.emailRequired })
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = emailProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((value) => value.toLowerCase());
+export const emailSchema = withEmailRules(z.string({ error: validationMessages.emailRequired }), {
+  allowEmpty: false,
+});
 
 /** An optional e-mail: empty means none. */
-export const optionalEmailSchema = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    if (value === '') return;
-    const problem = emailProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((value) => value.toLowerCase());
+export const optionalEmailSchema = withEmailRules(z.string(), { allowEmpty: true });
 
 /** A URL that parses (spec: 'Please enter a valid URL'); empty is allowed. */
 export const optionalUrlSchema = z
   .string()
   .trim()
   .refine((value) => value === '' || URL.canParse(value), validationMessages.urlInvalid);
-
-export function maxLengthMessage(n: number): string {
-  return validationMessages.maxLength(n);
-}

@@ -1,8 +1,6 @@
 import { BigIntType } from '@mikro-orm/postgresql';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { MediaFile as MediaFileDto } from '@castbase/contracts';
-
-export type MediaKind = MediaFileDto['kind'];
+import type { MediaFile as MediaFileDto, MediaKind } from '@castbase/contracts';
 
 /** A stored, probed file: audio or video that episodes use, or an image (avatar, podcast logo). */
 @Entity({ tableName: 'media_files' })

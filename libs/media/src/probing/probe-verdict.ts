@@ -1,6 +1,5 @@
-import { mediaKindOf, type ErrorCode } from '@castbase/contracts';
+import { isImageMimeType, type ErrorCode, type ImageMimeType, type MediaKind } from '@castbase/contracts';
 import type { MediaProbe } from '@castbase/platform-ffmpeg';
-import type { MediaKind } from '../files/media-file.entity.js';
 
 export type ProbeVerdict =
   | {
@@ -21,7 +20,7 @@ export type ProbeVerdict =
  * The ffprobe formats each image type is read as. The probed copy has no file extension, so ffprobe names the
  * format from the content alone: these names are the content sniffing of image uploads.
  */
-const IMAGE_FORMATS: Readonly<Record<string, readonly string[]>> = {
+const IMAGE_FORMATS: Readonly<Record<ImageMimeType, readonly string[]>> = {
   'image/jpeg': ['jpeg_pipe', 'mjpeg'],
   'image/png': ['png_pipe', 'apng'],
   'image/webp': ['webp_pipe'],
@@ -36,13 +35,13 @@ const ANY_IMAGE_FORMAT = new Set(Object.values(IMAGE_FORMATS).flat());
  */
 export function judgeProbe(declaredContentType: string, probe: MediaProbe | null): ProbeVerdict {
   if (!probe) return unreadable('ffprobe could not read the file');
-  return mediaKindOf(declaredContentType) === 'image'
+  return isImageMimeType(declaredContentType)
     ? judgeImage(declaredContentType, probe)
     : judgeAudioOrVideo(declaredContentType, probe);
 }
 
-function judgeImage(declaredContentType: string, probe: MediaProbe): ProbeVerdict {
-  if (!IMAGE_FORMATS[declaredContentType]?.includes(probe.formatName)) {
+function judgeImage(declaredContentType: ImageMimeType, probe: MediaProbe): ProbeVerdict {
+  if (!IMAGE_FORMATS[declaredContentType].includes(probe.formatName)) {
     return {
       readable: false,
       code: 'IMAGE_TYPE_NOT_ALLOWED',
