@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { EraseOwnerFeedsHandler } from './erasure/erase-owner-feeds.handler.js';
+import { FeedRemover } from './erasure/feed-remover.js';
 import { FeedDocumentRepository } from './feed-documents/feed-document.repository.js';
 import { MikroOrmFeedDocumentRepository } from './feed-documents/mikro-orm-feed-document.repository.js';
 import { feedsDatabase } from './feeds-database.js';
@@ -38,6 +39,7 @@ const eventHandlers = [
     { provide: FeedDocumentRepository, useClass: MikroOrmFeedDocumentRepository },
     FeedResponseCache,
     FeedCacheInvalidator,
+    FeedRemover,
     RegenerateFeed,
     ServeFeed,
     ...requestHandlers,

@@ -7,7 +7,7 @@ import {
   type EventHandlerContext,
 } from '@castbase/platform-messaging';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
-import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
+import { FeedRemover } from './feed-remover.js';
 
 type Definition = typeof identityEvents.userDeletionRequested;
 
@@ -23,19 +23,15 @@ export class EraseOwnerFeedsHandler implements EventHandler<Definition> {
 
   constructor(
     private readonly documents: FeedDocumentRepository,
+    private readonly feeds: FeedRemover,
     private readonly outbox: Outbox,
-    private readonly cacheInvalidator: FeedCacheInvalidator,
   ) {}
 
   async handle(
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventHandlerContext<Definition>,
   ): Promise<void> {
-    const podcastIds = await this.documents.findPodcastIdsOfOwner(em, userId);
-    // Taken in order, like a rendering takes its one: a rendering in progress commits first, then goes too.
-    for (const podcastId of podcastIds) await this.documents.lockForRegeneration(em, podcastId);
-    const feeds = await this.documents.delete(em, podcastIds);
-    for (const podcastId of podcastIds) this.cacheInvalidator.invalidateAfterCommit(em, podcastId);
+    const feeds = await this.feeds.remove(em, await this.documents.findPodcastIdsOfOwner(em, userId));
     await reportUserErasure(this.outbox, em, 'feeds', { deletionId, userId }, { feeds });
   }
 }

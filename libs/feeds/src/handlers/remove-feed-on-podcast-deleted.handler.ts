@@ -5,8 +5,7 @@ import {
   type EventHandler,
   type EventHandlerContext,
 } from '@castbase/platform-messaging';
-import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
-import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
+import { FeedRemover } from '../erasure/feed-remover.js';
 
 type Definition = typeof catalogEvents.podcastDeleted;
 
@@ -19,15 +18,10 @@ type Definition = typeof catalogEvents.podcastDeleted;
 export class RemoveFeedOnPodcastDeletedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.podcastDeleted;
 
-  constructor(
-    private readonly documents: FeedDocumentRepository,
-    private readonly cacheInvalidator: FeedCacheInvalidator,
-  ) {}
+  constructor(private readonly feeds: FeedRemover) {}
 
   async handle({ podcastId }: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
-    await this.documents.lockForRegeneration(em, podcastId);
-    await this.documents.delete(em, [podcastId]);
+    await this.feeds.remove(em, [podcastId]);
     await eraseOutboxMentions(em, podcastId);
-    this.cacheInvalidator.invalidateAfterCommit(em, podcastId);
   }
 }
