@@ -2,17 +2,14 @@ import {
   callbackMessages,
   mapCallbackError,
   UNEXPECTED_ERROR_MESSAGE,
-  userProfileSchema,
   type CallbackError,
   type PodcastSummary,
   type UserProfile,
 } from '@castbase/contracts';
-import { z } from 'zod';
+import { fetchProfile } from '../profile/profile-api.js';
 import type { ApiClient } from '../shared/api/api-client.js';
 import { ApiError } from '../shared/api/api-error.js';
-import { podcastListSchema } from '../shared/podcasts/podcast-list.js';
-
-const profileAnswerSchema = z.object({ profile: userProfileSchema.nullable() });
+import { fetchPodcastList } from '../shared/podcasts/podcast-list.js';
 
 /** The callback's setup steps (spec 1 §4), in order. */
 export const SETUP_STEPS = ['database', 'profile', 'podcasts'] as const;
@@ -49,15 +46,15 @@ export async function runAccountSetup(
   report: (progress: SetupProgress) => void,
   signal: AbortSignal,
 ): Promise<AccountFound> {
-  const { profile } = await inStep('database', () => api.get('/profile', profileAnswerSchema, signal));
+  const profile = await inStep('database', () => fetchProfile(api, signal));
   report({ completedSteps: 1, message: callbackMessages.databaseConnected });
   // The same answer carries the profile (or null): the profile step needs no second request.
   report({ completedSteps: 2, message: callbackMessages.almostReady });
   if (!profile) return { profile, podcasts: [] };
 
-  const { items } = await inStep('podcasts', () => api.get('/podcasts', podcastListSchema, signal));
+  const podcasts = await inStep('podcasts', () => fetchPodcastList(api, signal));
   report({ completedSteps: 3, message: callbackMessages.almostReady });
-  return { profile, podcasts: items };
+  return { profile, podcasts };
 }
 
 async function inStep<T>(step: SetupStep, work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,10 @@
 import type { PodcastSummary, UserProfile } from '@castbase/contracts';
-import { BLANK_DASHBOARD_PATH, CREATE_PODCAST_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
-
-export const PROFILE_CREATION_PATH = '/onboarding?mode=profile-creation';
+import {
+  BLANK_DASHBOARD_PATH,
+  CREATE_PODCAST_PATH,
+  PROFILE_CREATION_PATH,
+  podcastPath,
+} from '../shared/podcasts/podcast-paths.js';
 
 export interface AccountOnArrival {
   profile: UserProfile | null;

@@ -32,14 +32,6 @@ export function checkUsernameAvailability(
   );
 }
 
-export function markOnboardingComplete(api: ApiClient): Promise<UserProfile> {
-  return api.request('/profile', {
-    method: 'PATCH',
-    body: { onboardingComplete: true },
-    response: userProfileSchema,
-  });
-}
-
 export function createPodcast(api: ApiClient, input: CreatePodcastInput): Promise<Podcast> {
   return api.request('/podcasts', { method: 'POST', body: input, response: podcastSchema });
 }

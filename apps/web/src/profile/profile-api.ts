@@ -11,7 +11,11 @@ import { useApiClient } from '../shared/api/use-api-client.js';
 import { useAuth } from '../shared/auth/auth-context.js';
 
 const profileAnswerSchema = z.object({ profile: userProfileSchema.nullable() });
-type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** The signed-in person's profile (`GET /api/profile`); null when they have none yet. */
+export async function fetchProfile(api: ApiClient, signal?: AbortSignal): Promise<UserProfile | null> {
+  return (await api.get('/profile', profileAnswerSchema, signal)).profile;
+}
 
 export function profileQueryKey(userId: string | undefined) {
   return ['profile', userId] as const;
@@ -23,7 +27,7 @@ export function useProfile() {
   const api = useApiClient();
   return useQuery({
     queryKey: profileQueryKey(user?.id),
-    queryFn: async ({ signal }) => (await api.get('/profile', profileAnswerSchema, signal)).profile,
+    queryFn: ({ signal }) => fetchProfile(api, signal),
     enabled: status === 'signed-in',
   });
 }
@@ -35,8 +39,7 @@ function useProfileChange<TInput>(send: (api: ApiClient, input: TInput) => Promi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => send(api, input),
-    onSuccess: (profile) =>
-      queryClient.setQueryData<ProfileAnswer['profile']>(profileQueryKey(user?.id), profile),
+    onSuccess: (profile) => queryClient.setQueryData<UserProfile | null>(profileQueryKey(user?.id), profile),
   });
 }
 

@@ -2,7 +2,7 @@ import { BIO_MAX, profileMessages, updateProfileInputSchema, type UserProfile } 
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../shared/api/api-error.js';
-import { FailureBanner, SuccessBanner } from './feedback-banners.js';
+import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
 import { useUpdateProfile } from './profile-api.js';
 import {
   changedProfileDetails,
@@ -13,7 +13,7 @@ import {
   type ProfileDetailsErrors,
   type ProfileDetailsField,
 } from './profile-fields.js';
-import { useSuccessBanner } from './use-success-banner.js';
+import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
 
 /**
  * Username, email and bio with Save Changes. Each field is checked as it changes and when it loses focus; saving

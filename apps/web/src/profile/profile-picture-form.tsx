@@ -1,9 +1,9 @@
 import { profileMessages, type UserProfile } from '@castbase/contracts';
 import { Stack } from '@mantine/core';
 import { ImageDropzone } from '../shared/media-upload/image-dropzone.js';
-import { FailureBanner, SuccessBanner } from './feedback-banners.js';
+import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
 import { useRemoveAvatar, useSetAvatar } from './profile-api.js';
-import { useSuccessBanner } from './use-success-banner.js';
+import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
 
 /** Upload and remove the avatar: the uploaded image becomes the avatar (PUT), Remove takes it away (DELETE). */
 export function ProfilePictureForm({ profile }: { profile: UserProfile }) {

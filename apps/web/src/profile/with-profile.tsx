@@ -2,10 +2,9 @@ import { profileMessages, type UserProfile } from '@castbase/contracts';
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PROFILE_CREATION_PATH } from '../shared/podcasts/podcast-paths.js';
 import { useProfile } from './profile-api.js';
 import { ProfileLoadFailure } from './profile-load-failure.js';
-
-const PROFILE_CREATION_PATH = '/onboarding?mode=profile-creation';
 
 /**
  * Renders its children with the signed-in person's profile once loaded: a spinner before, 'Failed to Load

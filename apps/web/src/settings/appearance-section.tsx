@@ -1,7 +1,7 @@
 import { settingsMessages, themePreferenceSchema, type ThemePreference } from '@castbase/contracts';
 import { Group, Loader, Radio, Stack } from '@mantine/core';
-import { FailureBanner, SuccessBanner } from '../profile/feedback-banners.js';
-import { useSuccessBanner } from '../profile/use-success-banner.js';
+import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
+import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
 import { themePreferenceChoices } from '../shared/theme/theme-preference.js';
 import { useThemePreference } from '../shared/theme/use-theme-preference.js';
 

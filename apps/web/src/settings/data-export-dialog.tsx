@@ -2,17 +2,17 @@ import { settingsMessages } from '@castbase/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { FailureBanner, SuccessBanner } from '../profile/feedback-banners.js';
-import { useSuccessBanner } from '../profile/use-success-banner.js';
-import { useAuth } from '../shared/auth/auth-context.js';
+import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
+import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
+import { useApiClient } from '../shared/api/use-api-client.js';
 import { downloadDataExport } from './data-export.js';
 
 /** 'Export my data': a dialog whose Download saves the account's data as a JSON file. */
 export function DataExportDialog() {
-  const { accessToken } = useAuth();
+  const api = useApiClient();
   const [opened, dialog] = useDisclosure(false);
   const banner = useSuccessBanner();
-  const download = useMutation({ mutationFn: () => downloadDataExport(accessToken) });
+  const download = useMutation({ mutationFn: () => downloadDataExport(api) });
 
   function close() {
     download.reset();

@@ -1,22 +1,12 @@
 import { dataExportFileName } from '@castbase/contracts';
-import { API_BASE_PATH } from '../shared/api/api-client.js';
-import { apiErrorFromNetworkFailure, apiErrorFromResponse } from '../shared/api/api-error.js';
+import type { ApiClient } from '../shared/api/api-client.js';
 
 /**
- * Downloads the account's data export (`GET /api/account/export`, a file rather than JSON to read, hence not the
- * JSON API client) and hands it to the browser as a file named for today.
+ * Downloads the account's data export (`GET /api/account/export`, a file rather than JSON to read) and hands it to
+ * the browser as a file named for today.
  */
-export async function downloadDataExport(accessToken: string | undefined): Promise<void> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  let answer: Response;
-  try {
-    answer = await fetch(`${API_BASE_PATH}/account/export`, { headers });
-  } catch (cause) {
-    throw apiErrorFromNetworkFailure(cause);
-  }
-  if (!answer.ok) throw apiErrorFromResponse(answer.status, await answer.json().catch(() => undefined));
-  saveFile(await answer.blob(), dataExportFileName(new Date()));
+export async function downloadDataExport(api: ApiClient): Promise<void> {
+  saveFile(await api.download('/account/export'), dataExportFileName(new Date()));
 }
 
 function saveFile(blob: Blob, fileName: string): void {

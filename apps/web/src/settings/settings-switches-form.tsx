@@ -6,8 +6,8 @@ import {
 } from '@castbase/contracts';
 import { Button, Group, Stack, Switch } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { FailureBanner, SuccessBanner } from '../profile/feedback-banners.js';
-import { useSuccessBanner } from '../profile/use-success-banner.js';
+import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
+import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
 import { useUpdateUserSettings } from '../shared/theme/user-settings-api.js';
 
 interface SwitchSections {

@@ -1,7 +1,7 @@
 import { settingsMessages, type UserSettings } from '@castbase/contracts';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FailureBanner } from '../profile/feedback-banners.js';
+import { FailureBanner } from '../shared/layout/feedback-banners.js';
 import { useUserSettings } from '../shared/theme/user-settings-api.js';
 
 /** Renders its children with the person's settings once loaded; a spinner before, the failure if loading fails. */

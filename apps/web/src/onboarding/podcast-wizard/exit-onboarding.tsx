@@ -1,5 +1,5 @@
 import { onboardingMessages, operationFailedMessage } from '@castbase/contracts';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { profileQueryKey } from '../../profile/profile-api.js';
 import { ApiError } from '../../shared/api/api-error.js';
 import { useApiClient } from '../../shared/api/use-api-client.js';
 import { useAuth } from '../../shared/auth/auth-context.js';
-import { AlertIcon } from '../../shared/icons/icons.js';
+import { FailureBanner } from '../../shared/layout/feedback-banners.js';
 import { markExitingOnboarding } from '../../shared/podcasts/exiting-onboarding.js';
 import { exitOnboarding } from '../onboarding-api.js';
 
@@ -46,11 +46,7 @@ export function ExitOnboardingButton({ logoMediaId }: { logoMediaId: string | nu
       <Modal opened={opened} onClose={modal.close} title={onboardingMessages.exitTitle} centered>
         <Stack gap="lg">
           <Text>{onboardingMessages.exitConfirm}</Text>
-          {failure && (
-            <Alert color="red" icon={<AlertIcon size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <FailureBanner title={failure} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={modal.close} disabled={leaving}>
               Cancel

@@ -7,10 +7,10 @@ import {
   type OnboardingPodcastForm,
   type OnboardingStepId,
 } from '@castbase/contracts';
-import { Alert, Button, Group, Loader, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AlertIcon } from '../../shared/icons/icons.js';
+import { FailureBanner } from '../../shared/layout/feedback-banners.js';
 import { BLANK_DASHBOARD_PATH } from '../../shared/podcasts/podcast-paths.js';
 import { AlbumArtStep } from './album-art-step.js';
 import { BasicInfoStep } from './basic-info-step.js';
@@ -108,16 +108,8 @@ export function PodcastWizard() {
           {current.heading}
         </Title>
 
-        {stepError && (
-          <Alert color="red" icon={<AlertIcon size={18} />} role="alert">
-            {stepError}
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" icon={<AlertIcon size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        {stepError && <FailureBanner title={stepError} />}
+        {failure && <FailureBanner title={failure} />}
 
         <StepContent step={current.id} form={form} update={setForm} errors={errors} />
 

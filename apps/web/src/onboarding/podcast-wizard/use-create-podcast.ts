@@ -8,7 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { profileQueryKey } from '../../profile/profile-api.js';
+import { useUpdateProfile } from '../../profile/profile-api.js';
 import type { ApiClient } from '../../shared/api/api-client.js';
 import { ApiError } from '../../shared/api/api-error.js';
 import { useApiClient } from '../../shared/api/use-api-client.js';
@@ -17,7 +17,7 @@ import { markJustCompletedOnboarding } from '../../shared/podcasts/just-complete
 import { rememberLastUsedPodcastId } from '../../shared/podcasts/podcast-ids.js';
 import { podcastListQueryKey } from '../../shared/podcasts/podcast-list.js';
 import { podcastPath } from '../../shared/podcasts/podcast-paths.js';
-import { createPodcast, generateFeed, markOnboardingComplete, readPodcast } from '../onboarding-api.js';
+import { createPodcast, generateFeed, readPodcast } from '../onboarding-api.js';
 
 export interface CreatePodcastFlow {
   creating: boolean;
@@ -35,6 +35,7 @@ export function useCreatePodcast(): CreatePodcastFlow {
   const api = useApiClient();
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,11 +56,10 @@ export function useCreatePodcast(): CreatePodcastFlow {
     }
 
     await finishOnboarding(api, podcast, form);
-    const profile = await markOnboardingComplete(api).catch((error: unknown) => {
+    // A saved profile replaces the cached one (useUpdateProfile); a failure only keeps the cached one.
+    await updateProfile.mutateAsync({ onboardingComplete: true }).catch((error: unknown) => {
       console.error('Marking onboarding complete on the profile failed', error);
-      return null;
     });
-    if (profile && user) queryClient.setQueryData(profileQueryKey(user.id), profile);
     rememberLastUsedPodcastId(podcast.id);
     await queryClient.invalidateQueries({ queryKey: podcastListQueryKey(user?.id) });
 

@@ -17,7 +17,7 @@ import { deletionErrorText, deletionView, type DeletionView } from './deletion-v
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { signOut } = useAuth();
   const [typed, setTyped] = useState('');
-  const current = useAccountDeletion(true);
+  const current = useAccountDeletion();
   const { request, retry } = useDeletionCommands();
   // A deletion found unfinished is followed to its end; one completed long ago (before this account was made
   // again) is not this dialog's business.

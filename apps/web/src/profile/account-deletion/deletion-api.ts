@@ -14,14 +14,13 @@ function deletionQueryKey(userId: string | undefined) {
 }
 
 /** The person's account deletion, if one was asked for (`GET /api/account/deletion`), polled while it runs. */
-export function useAccountDeletion(enabled: boolean) {
+export function useAccountDeletion() {
   const { user } = useAuth();
   const api = useApiClient();
   return useQuery({
     queryKey: deletionQueryKey(user?.id),
     queryFn: async ({ signal }) =>
       (await api.get('/account/deletion', deletionAnswerSchema, signal)).deletion,
-    enabled,
     staleTime: 0,
     retry: false,
     refetchInterval: (query) =>

@@ -17,6 +17,8 @@ export interface ApiRequest<T> {
 export interface ApiClient {
   request<T>(path: string, request: ApiRequest<T>): Promise<T>;
   get<T>(path: string, response: z.ZodType<T>, signal?: AbortSignal): Promise<T>;
+  /** Fetches a file (`GET`) rather than JSON to read; failures become `ApiError`s as for `request`. */
+  download(path: string, signal?: AbortSignal): Promise<Blob>;
 }
 
 /**
@@ -24,10 +26,11 @@ export interface ApiClient {
  * `ApiError` whose message comes from the shared error catalogue.
  */
 export function createApiClient(getAccessToken: () => string | undefined): ApiClient {
-  async function request<T>(
+  /** Sends a request and answers the successful response; a network failure or an error status throws. */
+  async function send(
     path: string,
-    { method = 'GET', body, response, signal }: ApiRequest<T>,
-  ): Promise<T> {
+    { method = 'GET', body, signal }: { method?: HttpMethod; body?: unknown; signal?: AbortSignal },
+  ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json' });
     const accessToken = getAccessToken();
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
@@ -46,8 +49,16 @@ export function createApiClient(getAccessToken: () => string | undefined): ApiCl
       throw apiErrorFromNetworkFailure(cause);
     }
 
+    if (!answer.ok) throw apiErrorFromResponse(answer.status, await readJson(answer));
+    return answer;
+  }
+
+  async function request<T>(
+    path: string,
+    { method = 'GET', body, response, signal }: ApiRequest<T>,
+  ): Promise<T> {
+    const answer = await send(path, { method, body, ...(signal ? { signal } : {}) });
     const payload = await readJson(answer);
-    if (!answer.ok) throw apiErrorFromResponse(answer.status, payload);
     const parsed = response.safeParse(payload);
     if (!parsed.success) throw apiErrorFromUnexpectedBody(answer.status, parsed.error.issues);
     return parsed.data;
@@ -56,6 +67,7 @@ export function createApiClient(getAccessToken: () => string | undefined): ApiCl
   return {
     request,
     get: (path, response, signal) => request(path, { response, ...(signal ? { signal } : {}) }),
+    download: async (path, signal) => (await send(path, signal ? { signal } : {})).blob(),
   };
 }
 

@@ -36,15 +36,14 @@ export interface ImageUploadCallbacks {
 
 /**
  * The three calls of an upload (ADR 0006): a ticket from the media service, the bytes PUT straight to storage
- * (through XHR, whose upload events report progress), then completion, which returns the stored file.
+ * (through XHR, whose upload events report progress), then completion, which returns the stored file. The file is
+ * checked with `imageFileProblem` first, by the caller.
  */
 export async function uploadImage(
   api: ApiClient,
   file: File,
   { onProgress, signal }: ImageUploadCallbacks,
 ): Promise<MediaFile> {
-  const problem = imageFileProblem(file);
-  if (problem) throw new UploadError(problem);
   const ticket = await api.request('/media/uploads', {
     method: 'POST',
     body: describeImage(file),

@@ -27,5 +27,8 @@ export const PLACEHOLDER_DASHBOARD_PATH = podcastPath(PLACEHOLDER_PODCAST_ID, 'd
 
 export const CREATE_PODCAST_PATH = '/onboarding?mode=podcast-creation';
 
+/** Where a signed-in person without a profile sets one up. */
+export const PROFILE_CREATION_PATH = '/onboarding?mode=profile-creation';
+
 /** Where a signed-in person without a podcast lands. */
 export const BLANK_DASHBOARD_PATH = '/blank-dashboard';

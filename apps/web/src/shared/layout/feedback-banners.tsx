@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
-import { errorMessageOf } from '../shared/api/api-error.js';
-import { AlertIcon, CheckIcon } from '../shared/icons/icons.js';
+import { errorMessageOf } from '../api/api-error.js';
+import { AlertIcon, CheckIcon } from '../icons/icons.js';
 
 export function SuccessBanner({ message, onClose }: { message: string | null; onClose: () => void }) {
   if (!message) return null;
