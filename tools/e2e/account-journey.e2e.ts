@@ -2,16 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { findRowsMentioning, freePort } from '@castbase/platform-testing';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import {
+  colorSchemeOf,
   createPodcastWithWizard,
   sessionOf,
   setUpProfile,
   signIn,
   signUp,
   solidPng,
+  waitForColorScheme,
   waitForSignedOut,
 } from './support/web-journey.js';
 
@@ -24,10 +25,6 @@ const JOURNEY_TIMEOUT_MS = 240_000;
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
-
-function colorSchemeOf(page: Page): Promise<string | null> {
-  return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 }
 
 async function liveThroughAnAccount(app: WebAppUnderTest, email: string, username: string): Promise<void> {
@@ -65,9 +62,7 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     await page.goto(`${baseUrl}/p/${podcastId}/settings`);
     await page.getByRole('tab', { name: 'Appearance' }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
-    await page.waitForFunction(
-      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-    );
+    await waitForColorScheme(page, 'dark');
 
     // Data export: a JSON file with the settings, the profile, the podcast and the date.
     await page.getByRole('tab', { name: 'Privacy' }).click();
@@ -98,9 +93,7 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, baseUrl, email);
     await page.waitForURL(`${baseUrl}/p/${podcastId}/dashboard`);
-    await page.waitForFunction(
-      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-    );
+    await waitForColorScheme(page, 'dark');
     expect(await colorSchemeOf(page)).toBe('dark');
 
     // Before deletion the user is really there: rows in several schemas and stored files.

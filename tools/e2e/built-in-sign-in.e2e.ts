@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeJwt } from 'jose';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { authConfigSchema } from '@castbase/contracts';
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
@@ -14,6 +14,7 @@ import {
 import { newEmail, submitSignUp, TEST_PASSWORD } from '../../libs/identity/src/oidc/testing/sign-in-steps.js';
 import { TestWebClient } from '../../libs/identity/src/oidc/testing/test-web-client.js';
 import { testProcessEnv } from './support/test-process-env.js';
+import { launchBrowser } from './support/web-app.js';
 
 const getAuthConfig = async (baseUrl: string) =>
   authConfigSchema.parse(await (await fetch(`${baseUrl}/api/auth/config`)).json());
@@ -100,11 +101,7 @@ describe("the built-in provider's pages in a real browser, under their Content-S
   beforeAll(async () => {
     database = await createTestDatabase('signin_browser');
     running = await runAllInOne(await testProcessEnv(database, await freePort(), 'in-process'));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

@@ -5,7 +5,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
+import {
+  browserApi,
+  colorSchemeOf,
+  signUp,
+  solidPng,
+  waitForColorScheme,
+  waitForSignedOut,
+} from './support/web-journey.js';
 
 // Profile settings, the account settings and account deletion, in a real browser against the all-in-one process:
 // one creator signs up at the built-in provider, then edits, saves and finally deletes their account.
@@ -19,18 +26,7 @@ describe('profile, settings and account deletion in the web app', () => {
   let podcast: Podcast;
 
   const open = (path: string) => page.goto(`${app.running.url}${path}`);
-  const colorScheme = () =>
-    page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-
-  /** The API as the signed-in browser calls it, with the access token the sign-in left on the device. */
-  async function browserApi(): Promise<ApiClient> {
-    const token = await page.evaluate(() => {
-      const key = Object.keys(window.localStorage).find((name) => name.startsWith('oidc.user:'));
-      return key ? (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
-    });
-    if (!token.access_token) throw new Error('the browser holds no access token');
-    return new ApiClient(app.running.url).as({ id: '', username: '', token: token.access_token });
-  }
+  const api = () => browserApi(page, app.running.url);
 
   beforeAll(async () => {
     app = await startWebAppUnderTest('webaccount');
@@ -41,9 +37,9 @@ describe('profile, settings and account deletion in the web app', () => {
     await signUp(page, app.running.url, 'ada@example.com');
     await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
 
-    const api = await browserApi();
-    await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l' });
-    podcast = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
+    const ada = await api();
+    await ada.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l' });
+    podcast = await ada.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
     const grace = new ApiClient(app.running.url).as(await createTestUser('grace'));
     await grace.ok('POST', '/api/profile', {
       firstName: 'Grace',
@@ -81,9 +77,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByLabel('Username').fill('ada.lovelace');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
-    const { profile } = await (
-      await browserApi()
-    ).ok<{ profile: Record<string, unknown> }>('GET', '/api/profile');
+    const { profile } = await (await api()).ok<{ profile: Record<string, unknown> }>('GET', '/api/profile');
     expect(profile).toMatchObject({
       username: 'ada.lovelace',
       email: 'ada.lovelace@example.com',
@@ -106,7 +100,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Profile picture removed successfully!').waitFor();
     const { profile } = await (
-      await browserApi()
+      await api()
     ).ok<{ profile: { avatarUrl: string | null } }>('GET', '/api/profile');
     expect(profile.avatarUrl).toBeNull();
   });
@@ -156,9 +150,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByLabel('Marketing emails').check({ force: true });
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
-    const settings = await (
-      await browserApi()
-    ).ok<Record<string, Record<string, boolean>>>('GET', '/api/settings');
+    const settings = await (await api()).ok<Record<string, Record<string, boolean>>>('GET', '/api/settings');
     expect(settings['notifications']).toMatchObject({ weeklyReport: true, rssUpdates: false });
     expect(settings['privacy']).toMatchObject({ marketingEmails: true });
 
@@ -181,13 +173,11 @@ describe('profile, settings and account deletion in the web app', () => {
     await open(`/p/${podcast.id}/settings?section=appearance`);
     await page.getByRole('radio', { name: 'Dark' }).check();
     await page.getByText('Settings saved successfully!').waitFor();
-    expect(await colorScheme()).toBe('dark');
+    expect(await colorSchemeOf(page)).toBe('dark');
 
     await page.evaluate(() => window.localStorage.setItem('castbase.colorScheme', 'light'));
     await page.reload();
-    await page.waitForFunction(
-      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-    );
+    await waitForColorScheme(page, 'dark');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
   });
 

@@ -1,67 +1,35 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
-import type { RunningProcess } from '@castbase/platform-runtime';
-import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
-import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
-import { ApiClient } from './support/api-client.js';
-import { testProcessEnv } from './support/test-process-env.js';
-import { sessionOf, signUp } from './support/web-journey.js';
+import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
+import { browserApi, colorSchemeOf, signUp, waitForColorScheme } from './support/web-journey.js';
 
 // The built web app in a real browser, served by the real gateway of the all-in-one process: landing page, theme,
 // route guard and the dashboard shell over the user's real podcasts.
 
-const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 const HERO_HEADING = 'Launch Your Podcast to the World';
 
 describe('web app served by the gateway', () => {
-  let database: TestDatabase;
-  let running: RunningProcess;
-  let browser: Browser;
+  let app: WebAppUnderTest;
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'index.html'))) {
-      throw new Error(`No built web app in ${webDist}: run \`npm run build\` first`);
-    }
-    database = await createTestDatabase('webshell');
-    const port = await freePort();
-    running = await runAllInOne(
-      await testProcessEnv(database, port, 'in-process', { WEB_DIST_DIR: webDist }),
-    );
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    app = await startWebAppUnderTest('webshell');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
-    await database?.drop();
+    await app?.stop();
   });
 
   /** A fresh browser context (no storage kept from other tests), light system theme, desktop size. */
   function newContext(): Promise<BrowserContext> {
-    return browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 860 } });
+    return app.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 860 } });
   }
 
   async function openPage(context: BrowserContext, path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${running.url}${path}`);
+    await page.goto(`${app.running.url}${path}`);
     return page;
   }
 
@@ -75,17 +43,6 @@ describe('web app served by the gateway', () => {
     afterEach(async () => {
       await context?.close();
     });
-
-    function colorSchemeOf(page: Page): Promise<string | null> {
-      return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
-    }
-
-    function waitForColorScheme(page: Page, scheme: 'light' | 'dark') {
-      return page.waitForFunction(
-        (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-        scheme,
-      );
-    }
 
     async function chooseTheme(page: Page, choice: 'Light' | 'Dark' | 'System') {
       await page.getByRole('button', { name: 'Switch theme' }).click();
@@ -134,7 +91,7 @@ describe('web app served by the gateway', () => {
     it('sends a visitor of /p/abc/dashboard to the landing page', async () => {
       const page = await openPage(context, '/p/abc/dashboard');
 
-      await page.waitForURL(`${running.url}/`);
+      await page.waitForURL(`${app.running.url}/`);
       await page.getByRole('heading', { level: 1, name: HERO_HEADING }).waitFor();
     });
   });
@@ -151,10 +108,9 @@ describe('web app served by the gateway', () => {
       const setup = await newContext();
       const page = await setup.newPage();
       page.setDefaultTimeout(20_000);
-      await signUp(page, running.url, 'ada@example.com');
-      await page.waitForURL(`${running.url}/onboarding?mode=profile-creation`);
-      const session = await sessionOf(page);
-      const api = new ApiClient(running.url).withHeaders({ authorization: `Bearer ${session.accessToken}` });
+      await signUp(page, app.running.url, 'ada@example.com');
+      await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
+      const api = await browserApi(page, app.running.url);
       await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
       first = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
       second = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Night Shift Radio' });
@@ -163,7 +119,7 @@ describe('web app served by the gateway', () => {
     });
 
     beforeEach(async () => {
-      context = await browser.newContext({
+      context = await app.browser.newContext({
         colorScheme: 'light',
         viewport: { width: 1280, height: 860 },
         storageState,
@@ -215,7 +171,7 @@ describe('web app served by the gateway', () => {
       expect(await secondItem.getByText('(Current)').count()).toBe(0);
 
       await secondItem.click();
-      await page.waitForURL(`${running.url}/p/${second.id}/dashboard`);
+      await page.waitForURL(`${app.running.url}/p/${second.id}/dashboard`);
       await page.waitForFunction(
         (expected) => window.localStorage.getItem('lastUsedPodcastId') === expected,
         second.id,
@@ -226,7 +182,7 @@ describe('web app served by the gateway', () => {
     it("opens the first podcast's dashboard for /p/placeholder/dashboard", async () => {
       const page = await openPage(context, '/p/placeholder/dashboard');
 
-      await page.waitForURL(`${running.url}/p/${first.id}/dashboard`);
+      await page.waitForURL(`${app.running.url}/p/${first.id}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
       expect(await page.getByRole('button', { name: 'Switch podcast (2 podcasts)' }).innerText()).toContain(
         'Morning Signals',

@@ -15,6 +15,23 @@ export interface WebAppUnderTest {
   stop(): Promise<void>;
 }
 
+/** A headless Chromium for the browser tests: no sandbox, GPU, background traffic or QUIC. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
 /** The built web app served by a fresh all-in-one process (its own database), and a headless Chromium. */
 export async function startWebAppUnderTest(
   databaseName: string,
@@ -34,19 +51,7 @@ export async function startWebAppUnderTest(
         ...extraEnv,
       }),
     );
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    browser = await launchBrowser();
   } catch (error) {
     await running?.stop();
     await database.drop();

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { ApiClient } from './api-client.js';
 
 // The steps of a creator's journey through the web app and the built-in sign-in pages, shared by the browser tests.
 
@@ -110,6 +111,25 @@ export async function sessionOf(
   if (!stored) throw new Error('No signed-in user in localStorage');
   const user = JSON.parse(stored) as { access_token: string; profile: { sub: string; email?: string } };
   return { accessToken: user.access_token, subject: user.profile.sub, email: user.profile.email ?? '' };
+}
+
+/** The API as the signed-in browser calls it, with the access token the sign-in left on the device. */
+export async function browserApi(page: Page, baseUrl: string): Promise<ApiClient> {
+  const { accessToken } = await sessionOf(page);
+  return new ApiClient(baseUrl).withHeaders({ authorization: `Bearer ${accessToken}` });
+}
+
+/** The colour scheme Mantine has applied to the page ('light' or 'dark'), or null before it has. */
+export function colorSchemeOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+}
+
+/** Waits until Mantine has applied the given colour scheme to the page. */
+export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
+    scheme,
+  );
 }
 
 /**
