@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envRegistry } from './env-variable.js';
+import { StartupError } from './startup-error.js';
 
-export class ConfigError extends Error {
+export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,4 +1,4 @@
 export * from './service-database.js';
 export * from './persistence.module.js';
-export * from './embedded-postgres.js';
+export * from './embedded-postgres/embedded-postgres.js';
 export * from './unique-violation.js';
