@@ -1,3 +1,4 @@
+import { exitOnStartupError } from '@castbase/platform-runtime';
 import { runAllInOne } from './all-in-one.js';
 
-await runAllInOne();
+await runAllInOne().catch(exitOnStartupError);

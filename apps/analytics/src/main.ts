@@ -1,4 +1,6 @@
 import { AnalyticsModule } from '@castbase/analytics';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'analytics', embedded: false, modules: () => [AnalyticsModule] });
+await runProcess({ service: 'analytics', embedded: false, modules: () => [AnalyticsModule] }).catch(
+  exitOnStartupError,
+);

@@ -1,4 +1,6 @@
 import { CatalogModule } from '@castbase/catalog';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'catalog', embedded: false, modules: () => [CatalogModule] });
+await runProcess({ service: 'catalog', embedded: false, modules: () => [CatalogModule] }).catch(
+  exitOnStartupError,
+);

@@ -1,4 +1,6 @@
 import { FeedsModule } from '@castbase/feeds';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'feeds', embedded: false, modules: () => [FeedsModule] });
+await runProcess({ service: 'feeds', embedded: false, modules: () => [FeedsModule] }).catch(
+  exitOnStartupError,
+);

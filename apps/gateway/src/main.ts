@@ -1,5 +1,5 @@
 import { configureGatewayHttp, GatewayModule } from '@castbase/gateway';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
 await runProcess({
   service: 'gateway',
@@ -7,4 +7,4 @@ await runProcess({
   database: false,
   modules: (config) => [GatewayModule.forRoot(config)],
   configureHttp: configureGatewayHttp,
-});
+}).catch(exitOnStartupError);

@@ -1,4 +1,6 @@
 import { IdentityModule } from '@castbase/identity';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'identity', embedded: false, modules: () => [IdentityModule] });
+await runProcess({ service: 'identity', embedded: false, modules: () => [IdentityModule] }).catch(
+  exitOnStartupError,
+);

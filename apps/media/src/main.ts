@@ -1,4 +1,6 @@
 import { MediaModule } from '@castbase/media';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'media', embedded: false, modules: () => [MediaModule] });
+await runProcess({ service: 'media', embedded: false, modules: () => [MediaModule] }).catch(
+  exitOnStartupError,
+);

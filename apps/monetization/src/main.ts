@@ -1,4 +1,6 @@
 import { MonetizationModule } from '@castbase/monetization';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'monetization', embedded: false, modules: () => [MonetizationModule] });
+await runProcess({ service: 'monetization', embedded: false, modules: () => [MonetizationModule] }).catch(
+  exitOnStartupError,
+);

@@ -1,4 +1,6 @@
 import { SocialModule } from '@castbase/social';
-import { runProcess } from '@castbase/platform-runtime';
+import { exitOnStartupError, runProcess } from '@castbase/platform-runtime';
 
-await runProcess({ service: 'social', embedded: false, modules: () => [SocialModule] });
+await runProcess({ service: 'social', embedded: false, modules: () => [SocialModule] }).catch(
+  exitOnStartupError,
+);

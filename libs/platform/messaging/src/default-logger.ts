@@ -1,6 +1,9 @@
+import { logDestination } from '@castbase/platform-observability';
 import { pino, type Logger } from 'pino';
 
-/** The logger used when none is passed in: JSON lines at the process's LOG_LEVEL (default info), as everywhere else. */
+/** The logger used when none is passed in: the process's LOG_LEVEL (default info) and log format, as everywhere else. */
 export function defaultLogger(name: string): Logger {
-  return pino({ name, level: process.env['LOG_LEVEL'] || 'info' });
+  const options = { name, level: process.env['LOG_LEVEL'] || 'info' };
+  const destination = logDestination({ production: process.env['NODE_ENV'] === 'production' });
+  return destination ? pino(options, destination) : pino(options);
 }

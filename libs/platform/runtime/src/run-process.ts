@@ -4,15 +4,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import {
   allInOneEnv,
-  ConfigError,
   loadConfig,
   oidcSettings,
   requireVariables,
+  StartupError,
   type AppConfig,
 } from '@castbase/platform-config';
-import { createLogger, startTracing } from '@castbase/platform-observability';
+import { createLogger, quietStartUpLogger, startTracing } from '@castbase/platform-observability';
 import { ObjectStorage } from '@castbase/platform-storage';
-import { persistentSecret, provideBus, provideDatabase } from './runtime-pieces.js';
+import { persistentSecret, provideBus, provideDatabase, type Piece } from './runtime-pieces.js';
 import { RuntimeModule } from './runtime.module.js';
 
 export interface ProcessDefinition {
@@ -47,29 +47,73 @@ export function readProcessConfig(
     requireVariables(config, required, why);
     return config;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Castbase cannot start.\n${error.message}`);
-      process.exit(78);
-    }
-    throw error;
+    return exitOnStartupError(error);
   }
 }
 
-/** The banner's sign-in line: which issuer, where e-mail goes, whether development tokens are accepted. */
-function signInDescription(config: AppConfig): string {
+/** The banner's sign-in lines: how a person signs in, where e-mail goes, whether development tokens work. */
+function signInLines(config: AppConfig): string[] {
   const { builtIn, issuer } = oidcSettings(config);
-  const parts = builtIn
-    ? [
-        `built-in OpenID Connect provider at ${issuer}`,
-        config.SMTP_URL
-          ? 'e-mail via SMTP'
-          : config.LOCAL_MAIL_PAGE
-            ? `e-mail shown at ${issuer}/mail`
-            : 'e-mail kept in the database (set SMTP_URL)',
-      ]
-    : [`OpenID Connect issuer ${issuer}`];
-  if (config.AUTH_DEV_SIGNING_KEY) parts.push('development tokens accepted');
-  return parts.join('; ');
+  if (!builtIn) return [`open ${config.PUBLIC_URL} and sign in with the OpenID Connect issuer ${issuer}`];
+  return [
+    `open ${config.PUBLIC_URL} and choose Get Started to create an account (built-in provider at ${issuer})`,
+    config.SMTP_URL
+      ? 'e-mail (password reset links) is sent through SMTP_URL'
+      : config.LOCAL_MAIL_PAGE
+        ? `e-mail (password reset links) is shown at ${issuer}/mail, not sent (set SMTP_URL to send it)`
+        : 'e-mail is kept in the database, not sent (set SMTP_URL to send it)',
+    ...(config.AUTH_DEV_SIGNING_KEY
+      ? ['API tokens for scripts: npm run -s dev:token -- <subject> <username>']
+      : []),
+  ];
+}
+
+/** What a person who ran `npm start` reads first: where Castbase is, what each piece runs on, how to sign in. */
+function startUpBanner(
+  config: AppConfig,
+  database: Piece<unknown> | undefined,
+  bus: Piece<unknown>,
+  storage: string,
+): string {
+  const rows: Array<[string, string[]]> = [
+    ['web & API', [`${config.PUBLIC_URL}  (API reference: ${config.PUBLIC_URL}/api/docs)`]],
+    ['sign-in', signInLines(config)],
+    ['database', [database?.description ?? 'none', ...(database?.notes ?? [])]],
+    ['bus', [bus.description]],
+    ['storage', [storage]],
+  ];
+  return [
+    '',
+    `  Castbase is running on ${config.PUBLIC_URL}`,
+    '',
+    ...rows.flatMap(([label, lines]) =>
+      lines.map((line, i) => `  ${(i === 0 ? label : '').padEnd(10)} ${line}`),
+    ),
+    '',
+    '  Stop it with Ctrl+C. Log lines follow.',
+    '',
+  ].join('\n');
+}
+
+/** For a process's main module: a StartupError is printed for the person (no stack) and ends the process with 78. */
+export function exitOnStartupError(error: unknown): never {
+  if (error instanceof StartupError) {
+    console.error(`Castbase cannot start.\n${error.message}`);
+    process.exit(78);
+  }
+  throw error;
+}
+
+/** Listens on PORT, or explains that another program holds it. */
+async function listen(app: INestApplication, port: number): Promise<void> {
+  try {
+    await app.listen(port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new StartupError(
+      `Port ${port} is already taken by another program (another Castbase?). Stop it, or set PORT to a free port.`,
+    );
+  }
 }
 
 /** What a process cannot run without: only the all-in-one process has embedded fallbacks. */
@@ -129,14 +173,22 @@ export async function runProcess(
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(PinoNestLogger));
+  app.useLogger(quietStartUpLogger(app.get(PinoNestLogger)));
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   app.disable('x-powered-by');
   definition.configureHttp?.(app, config);
-  await app.listen(config.PORT);
+  try {
+    await listen(app, config.PORT);
+  } catch (error) {
+    await app.close();
+    await bus.stop();
+    await database?.stop();
+    throw error;
+  }
   const url = `http://localhost:${config.PORT}`;
   const storage = app.get(ObjectStorage).describe();
-  log.info(
+  // The all-in-one process tells a person in its banner; a service process tells its log collector.
+  log[definition.embedded ? 'debug' : 'info'](
     {
       database: database?.description ?? 'none',
       bus: bus.description,
@@ -146,17 +198,7 @@ export async function runProcess(
     },
     `Castbase ${definition.service} ready`,
   );
-  if (definition.embedded) {
-    console.log(
-      [
-        `Castbase is running on ${url}`,
-        `  database: ${database?.description ?? 'none'}`,
-        `  bus:      ${bus.description}`,
-        `  storage:  ${storage}`,
-        `  sign-in:  ${signInDescription(config)}`,
-      ].join('\n'),
-    );
-  }
+  if (definition.embedded) console.log(startUpBanner(config, database, bus, storage));
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {

@@ -10,8 +10,10 @@ import type { StorageModuleOptions } from '@castbase/platform-storage';
 
 export interface Piece<T> {
   value: T;
-  /** What the start-up banner says, e.g. 'embedded PostgreSQL (./.data/postgres)'. */
+  /** What the start-up banner says, e.g. 'embedded PostgreSQL 18.4 (data in /srv/castbase/.data/postgres)'. */
   description: string;
+  /** Anything else a person starting the process should know about this piece. */
+  notes?: string[];
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,13 @@ export async function provideDatabase(config: AppConfig): Promise<Piece<string>>
   const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT);
   return {
     value: embedded.url,
-    description: `embedded PostgreSQL (${resolve(config.EMBEDDED_PG_DIR)}, port ${config.EMBEDDED_PG_PORT})`,
+    description: `embedded PostgreSQL ${embedded.version} (data in ${embedded.dataDir}, port ${config.EMBEDDED_PG_PORT})`,
+    notes: embedded.relocatedFrom
+      ? [
+          `Running as root, PostgreSQL runs as the 'postgres' account, which cannot enter the folders above ` +
+            `${embedded.relocatedFrom}; its data is kept in ${embedded.dataDir} instead, across restarts.`,
+        ]
+      : [],
     stop: embedded.stop,
   };
 }

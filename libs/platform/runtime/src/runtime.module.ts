@@ -1,10 +1,11 @@
 import { Global, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { PUBLIC_HOT_PATHS } from '@castbase/contracts';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { ObservabilityModule, ReadinessChecks } from '@castbase/platform-observability';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { StorageModule } from '@castbase/platform-storage';
+import { FILESYSTEM_STORAGE_ROUTE, StorageModule } from '@castbase/platform-storage';
 import { HttpErrorFilter } from './http-error.filter.js';
 import { storageOptions } from './runtime-pieces.js';
 
@@ -43,6 +44,7 @@ export class RuntimeModule {
           level: config.LOG_LEVEL,
           production: config.NODE_ENV === 'production',
           metrics: config.METRICS_ENABLED,
+          unloggedPaths: [...PUBLIC_HOT_PATHS, FILESYSTEM_STORAGE_ROUTE],
         }),
         ...(options.databaseUrl
           ? [

@@ -84,7 +84,7 @@ export class ServiceMessaging implements OnApplicationBootstrap, OnModuleDestroy
     }
     this.relay.start();
     this.metrics?.trackOutbox(service, () => this.em.fork().count(OutboxMessage, { publishedAt: null }));
-    this.logger.info(
+    this.logger.debug(
       {
         requests: [...requestHandlers.keys()],
         events: [...eventHandlers.keys()],
