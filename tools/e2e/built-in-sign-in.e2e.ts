@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Browser } from 'playwright-core';
 import { authConfigSchema } from '@castbase/contracts';
 import type { RunningProcess } from '@castbase/platform-runtime';
-import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
+import { createTestDatabase, freePort, launchBrowser, type TestDatabase } from '@castbase/platform-testing';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import {
   formActionOf,
@@ -14,7 +14,6 @@ import {
 import { newEmail, submitSignUp, TEST_PASSWORD } from '../../libs/identity/src/oidc/testing/sign-in-steps.js';
 import { TestWebClient } from '../../libs/identity/src/oidc/testing/test-web-client.js';
 import { testProcessEnv } from './support/test-process-env.js';
-import { launchBrowser } from './support/web-app.js';
 
 const getAuthConfig = async (baseUrl: string) =>
   authConfigSchema.parse(await (await fetch(`${baseUrl}/api/auth/config`)).json());

@@ -55,7 +55,8 @@ describe('tracing, when an OTLP endpoint is configured', () => {
     const env = await testProcessEnv(database, port, 'in-process', {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_BSP_SCHEDULE_DELAY: '100',
-      LOG_LEVEL: 'info',
+      // Access-log lines (which carry the request's trace id) are written at debug.
+      LOG_LEVEL: 'debug',
     });
     running = startBuiltProcess('apps/all-in-one/dist/main.js', env);
     await waitUntilReady(baseUrl, running);

@@ -1,7 +1,7 @@
 // Once per Jest run (on the built packages: `npm test` builds first): find PostgreSQL (TEST_DATABASE_URL,
 // DATABASE_URL, the machine's 127.0.0.1:5432, or an embedded one), build a template database with every
 // service's migrations, and find NATS (NATS_URL or 127.0.0.1:4222). Test files clone the template
-// (`createTestDatabase`), so each starts from a migrated, empty database.
+// (`createTestDatabase`), so each starts from a migrated, empty database. Also finds the browser tests' Chromium.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp } from 'node:fs/promises';
@@ -15,7 +15,9 @@ export default async function globalSetup() {
   if (!existsSync(built))
     throw new Error('The workspace is not built: run `npm test` (it builds first) or `npm run build`');
   const { startEmbeddedPostgres } = await import('@castbase/platform-persistence');
-  const { isPortOpen, TEST_ENV, urlForDatabase } = await import('@castbase/platform-testing');
+  const { chromiumExecutable, CHROMIUM_ENV, isPortOpen, TEST_ENV, urlForDatabase } = await import(
+    '@castbase/platform-testing'
+  );
   const { migrateAllServices } = await import(built.href);
 
   const runId = randomBytes(3).toString('hex');
@@ -59,6 +61,9 @@ export default async function globalSetup() {
       `\n[castbase tests] no NATS at ${natsUrl}: the NATS runs of the bus tests are skipped; the in-process bus is used`,
     );
   }
+
+  // Unpacked once here rather than by several test workers at the same time.
+  process.env[CHROMIUM_ENV] = await chromiumExecutable();
 
   globalThis.__castbaseTeardown = async () => {
     const leftovers = await admin.query(

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { RunningProcess } from '@castbase/platform-runtime';
-import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
+import { createTestDatabase, freePort, launchBrowser, type TestDatabase } from '@castbase/platform-testing';
 import { runAllInOne } from '../../../apps/all-in-one/src/all-in-one.js';
 import { testProcessEnv } from './test-process-env.js';
 
@@ -13,23 +13,6 @@ export interface WebAppUnderTest {
   running: RunningProcess;
   browser: Browser;
   stop(): Promise<void>;
-}
-
-/** A headless Chromium for the browser tests: no sandbox, GPU, background traffic or QUIC. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
 }
 
 /** The built web app served by a fresh all-in-one process (its own database), and a headless Chromium. */

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
 import { createObjectStorage } from './create-object-storage.js';
@@ -7,13 +8,13 @@ import { S3ObjectStorage } from './s3/s3-object-storage.js';
 const signingSecret = 'q'.repeat(32);
 
 describe('createObjectStorage', () => {
-  it('chooses the filesystem under ./.data/storage when no bucket is configured', () => {
+  it('chooses the filesystem under ./.data/storage (described by its absolute path) when no bucket is configured', () => {
     const storage = createObjectStorage({
       publicBaseUrl: 'http://localhost:3000',
       filesystem: { signingSecret },
     });
     expect(storage).toBeInstanceOf(FilesystemObjectStorage);
-    expect(storage.describe()).toBe('filesystem (./.data/storage)');
+    expect(storage.describe()).toBe(`filesystem (${resolve('./.data/storage')})`);
     expect(storage.publicUrl('public/cover.jpg')).toBe('http://localhost:3000/storage/public/cover.jpg');
   });
 

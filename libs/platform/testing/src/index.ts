@@ -3,3 +3,4 @@ export * from './test-environment.js';
 export * from './test-database.js';
 export * from './free-port.js';
 export * from './rows-mentioning.js';
+export * from './browser.js';

@@ -122,14 +122,14 @@ describe('FilesystemObjectStorage on disk', () => {
     expect([...url.searchParams.keys()]).toEqual(['expires', 'signature']);
   });
 
-  it('describes itself with its root folder', () => {
+  it('describes itself with the absolute path of its root folder', () => {
     expect(
       new FilesystemObjectStorage({
         root: './.data/storage',
         publicBaseUrl: 'http://x',
         signingSecret: 's',
       }).describe(),
-    ).toBe('filesystem (./.data/storage)');
+    ).toBe(`filesystem (${path.resolve('./.data/storage')})`);
   });
 });
 

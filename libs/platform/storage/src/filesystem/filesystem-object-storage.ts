@@ -193,7 +193,7 @@ export class FilesystemObjectStorage extends ObjectStorage {
   }
 
   describe(): string {
-    return `filesystem (${this.options.root})`;
+    return `filesystem (${path.resolve(this.options.root)})`;
   }
 
   /** Whether `key` may be read without a signature. */
