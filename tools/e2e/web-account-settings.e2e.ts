@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
+import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import {
@@ -63,6 +64,10 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Please fix email validation error before saving').waitFor();
+    const email = page.getByLabel('Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedTextOf(email)).toContain('Please enter a valid email address');
+    await expectAccessibleInBothThemes(page, 'Profile Info with a validation error');
 
     await page.getByLabel('Email').fill('ada.lovelace@example.com');
     await page.getByLabel('Bio').fill('x'.repeat(500));
@@ -77,6 +82,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByLabel('Username').fill('ada.lovelace');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
+    await expectAccessibleInBothThemes(page, 'Profile Info saved');
     const { profile } = await (await api()).ok<{ profile: Record<string, unknown> }>('GET', '/api/profile');
     expect(profile).toMatchObject({
       username: 'ada.lovelace',
@@ -92,11 +98,13 @@ describe('profile, settings and account deletion in the web app', () => {
     await open(`/profile?podcastId=${podcast.id}`);
     await page.getByRole('tab', { name: 'Profile Picture' }).click();
     expect(await page.getByText('Recommended: 400x400 pixels or larger').isVisible()).toBe(true);
+    await expectAccessibleInBothThemes(page, 'the Profile Picture tab');
 
     await page
       .getByLabel('Avatar')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(400, 400) });
     await page.getByText('Profile picture updated successfully!').waitFor();
+    await expectAccessibleInBothThemes(page, 'the Profile Picture tab with an avatar');
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Profile picture removed successfully!').waitFor();
     const { profile } = await (
@@ -110,13 +118,17 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByRole('tab', { name: 'Account Settings' }).click();
     await page.getByText('Active', { exact: true }).waitFor();
     expect(await page.getByText(podcast.ownerId).isVisible()).toBe(true);
+    await expectAccessibleInBothThemes(page, 'the Account Settings tab');
 
     await open('/profile');
     await page.getByRole('tab', { name: 'Account Settings' }).click();
     await page.getByText('Not generated').waitFor();
-    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const deleteAccount = page.getByRole('button', { name: 'Delete Account' });
+    await deleteAccount.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
     await dialog.waitFor();
+    await expectAccessibleInBothThemes(page, 'the account deletion dialog');
     expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
       'Your profile',
       'All your episodes and their metadata',
@@ -126,6 +138,7 @@ describe('profile, settings and account deletion in the web app', () => {
     expect(await dialog.getByRole('button', { name: 'Yes, delete my account' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Delete Account');
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL(`${app.running.url}/`);
@@ -138,6 +151,11 @@ describe('profile, settings and account deletion in the web app', () => {
       await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts(),
     ).toEqual(['Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
     expect(await page.getByLabel('Username').inputValue()).toBe('ada.lovelace');
+    for (const section of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']) {
+      await page.getByRole('tab', { name: section }).click();
+      await page.getByRole('tabpanel', { name: section }).waitFor();
+      await expectAccessibleInBothThemes(page, `the ${section} section of Settings`);
+    }
 
     await page.getByRole('tab', { name: 'Notifications' }).click();
     expect(await page.getByLabel('Weekly report').isChecked()).toBe(false);
@@ -155,6 +173,8 @@ describe('profile, settings and account deletion in the web app', () => {
     expect(settings['privacy']).toMatchObject({ marketingEmails: true });
 
     await page.getByRole('button', { name: 'Export my data' }).click();
+    await page.getByRole('dialog', { name: 'Export your data' }).waitFor();
+    await expectAccessibleInBothThemes(page, 'the data export dialog');
     const download = page.waitForEvent('download');
     await page
       .getByRole('dialog', { name: 'Export your data' })
@@ -185,6 +205,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await open(`/p/${podcast.id}/settings?section=danger-zone`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
+    await expectAccessibleInBothThemes(page, 'the account deletion dialog, confirmed');
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
 
     await page.getByText('Your account has been deleted.').waitFor({ timeout: 30_000 });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
+import { describedTextOf, expectAccessible, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { setUpProfile, signIn, signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
 
@@ -44,14 +45,35 @@ describe('signing up and onboarding in the web app', () => {
       await signUp(page, app.running.url, 'ada@example.com');
 
       await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
-      await setUpProfile(page, 'ada_lovelace');
+      await page.getByRole('heading', { name: 'Set Up Your Profile' }).waitFor();
+      expect(await page.title()).toBe('Set Up Your Profile · Castbase');
+      await page.getByLabel('Username').fill('a');
+      await page.getByLabel('First name').focus();
+      await page.getByText('Username must be 3-30 characters').waitFor();
+      await expectAccessibleInBothThemes(page, 'the profile step with a validation error');
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByLabel('Username').fill('ada_lovelace');
+      await page.getByText('Username is available').waitFor();
+      await page.getByRole('button', { name: 'Create Profile' }).click();
+      await page.getByRole('dialog', { name: 'Welcome to Castbase!' }).waitFor();
+      await expectAccessibleInBothThemes(page, 'the welcome dialog');
+      await page.getByRole('button', { name: 'Continue to Podcast Creation →' }).click();
       await page.getByText('Step 1 of 4').waitFor();
+      expect(await page.title()).toBe('Create Your Podcast · Castbase');
       expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      await expectAccessibleInBothThemes(page, 'step 1 of the podcast wizard');
 
       await page.getByLabel('Podcast name').fill('Morning Signals');
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('Please complete this step before proceeding').waitFor();
-      expect(await page.getByText('Description is required').isVisible()).toBe(true);
+      // The first field in error takes focus, is marked invalid and is described by its announced error.
+      const description = page.getByLabel('Description');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+      expect(await description.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await describedTextOf(description)).toContain('Description is required');
+      expect(await page.getByRole('alert').filter({ hasText: 'Description is required' }).count()).toBe(1);
+      await expectAccessibleInBothThemes(page, 'step 1 of the podcast wizard with errors');
 
       await page
         .getByLabel('Description')
@@ -66,6 +88,15 @@ describe('signing up and onboarding in the web app', () => {
       await page.getByRole('button', { name: 'Next' }).click();
 
       await page.getByText('Step 2 of 4').waitFor();
+      await expectAccessibleInBothThemes(page, 'step 2 of the podcast wizard');
+      // Exit asks first; Escape keeps the creator in the wizard with focus back on Exit.
+      await page.getByRole('button', { name: 'Exit' }).click();
+      const exitDialog = page.getByRole('dialog');
+      await exitDialog.waitFor();
+      await expectAccessibleInBothThemes(page, 'the exit onboarding confirmation');
+      await page.keyboard.press('Escape');
+      await exitDialog.waitFor({ state: 'hidden' });
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Exit');
       await page.getByLabel('Host name').fill('Ada Lovelace');
       await page.getByRole('radio', { name: 'Explicit' }).check();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -77,10 +108,12 @@ describe('signing up and onboarding in the web app', () => {
         buffer: solidPng(1400, 1400),
       });
       await page.getByRole('button', { name: 'Remove' }).waitFor();
+      await expectAccessibleInBothThemes(page, 'step 3 of the podcast wizard with album art');
       await page.getByRole('button', { name: 'Next' }).click();
 
       await page.getByText('Step 4 of 4').waitFor();
       expect(await page.getByRole('heading', { name: 'Apple Podcasts Compliance' }).isVisible()).toBe(true);
+      await expectAccessibleInBothThemes(page, 'step 4 of the podcast wizard');
       await page.getByRole('button', { name: 'Create podcast' }).click();
 
       await page.waitForURL(/\/p\/[0-9a-f-]{36}\/dashboard$/);
@@ -102,6 +135,7 @@ describe('signing up and onboarding in the web app', () => {
       await setUpProfile(page, 'grace_hopper');
       await page.getByRole('button', { name: 'Skip for now' }).click();
       await page.waitForURL(`${app.running.url}/blank-dashboard`);
+      await expectAccessibleInBothThemes(page, 'the blank dashboard');
 
       await page.goto(`${app.running.url}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
@@ -122,6 +156,8 @@ describe('signing up and onboarding in the web app', () => {
 
     await page.getByText('Authentication Error: access_denied - Cancelled').waitFor();
     expect(await page.getByRole('button', { name: 'Back to Home' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Signing in · Castbase');
+    await expectAccessible(page, 'the callback with an error');
     await page.waitForURL(`${app.running.url}/`);
   });
 });

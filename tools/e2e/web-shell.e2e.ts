@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { browserApi, colorSchemeOf, signUp, waitForColorScheme } from './support/web-journey.js';
 
@@ -60,13 +61,17 @@ describe('web app served by the gateway', () => {
       expect(await page.getByRole('article').count()).toBe(6);
       const signInBox = await banner.getByRole('button', { name: 'Sign In' }).boundingBox();
       expect(signInBox?.height).toBeGreaterThanOrEqual(44);
+      await expectAccessibleInBothThemes(page, 'the landing page');
     });
 
     it('switches to the dark theme from the top bar and keeps it on the device after a reload', async () => {
       const page = await openPage(context, '/');
       await waitForColorScheme(page, 'light');
 
-      await chooseTheme(page, 'Dark');
+      await page.getByRole('button', { name: 'Switch theme' }).click();
+      await page.getByRole('menuitemradio', { name: 'Dark' }).waitFor();
+      await expectAccessibleInBothThemes(page, 'the landing page with the theme menu open');
+      await page.getByRole('menuitemradio', { name: 'Dark' }).click();
       await waitForColorScheme(page, 'dark');
       expect(await page.evaluate(() => window.localStorage.getItem('castbase.colorScheme'))).toBe('dark');
 
@@ -160,15 +165,19 @@ describe('web app served by the gateway', () => {
       expect(await page.getByText('ada@example.com').isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 1, name: 'Overview' }).isVisible()).toBe(true);
       expect(await page.evaluate(() => window.localStorage.getItem('lastUsedPodcastId'))).toBe(first.id);
+      await expectAccessibleInBothThemes(page, 'the dashboard shell');
 
-      const switcher = page.getByRole('button', { name: 'Switch podcast (2 podcasts)' });
-      expect(await switcher.innerText()).toContain('Morning Signals');
+      expect(
+        await page.getByRole('button', { name: 'Switch podcast: Morning Signals 2 podcasts' }).isVisible(),
+      ).toBe(true);
+      const switcher = page.getByRole('button', { name: /^Switch podcast:/ });
       await switcher.click();
       const firstItem = page.getByRole('menuitem', { name: 'Morning Signals' });
       const secondItem = page.getByRole('menuitem', { name: 'Night Shift Radio' });
       await secondItem.waitFor();
       expect(await firstItem.getByText('(Current)').count()).toBe(1);
       expect(await secondItem.getByText('(Current)').count()).toBe(0);
+      await expectAccessibleInBothThemes(page, 'the dashboard shell with the podcast switcher open');
 
       await secondItem.click();
       await page.waitForURL(`${app.running.url}/p/${second.id}/dashboard`);
@@ -184,9 +193,7 @@ describe('web app served by the gateway', () => {
 
       await page.waitForURL(`${app.running.url}/p/${first.id}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Switch podcast (2 podcasts)' }).innerText()).toContain(
-        'Morning Signals',
-      );
+      await page.getByRole('button', { name: 'Switch podcast: Morning Signals 2 podcasts' }).waitFor();
     });
   });
 });

@@ -6,7 +6,7 @@ import { AuthProvider } from '../shared/auth/auth-provider.js';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../shared/theme/color-scheme-storage.js';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter } from './router.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -14,6 +14,7 @@ export function App() {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >

@@ -1,4 +1,15 @@
-import { Button, createTheme, rem } from '@mantine/core';
+import {
+  Button,
+  Drawer,
+  InputWrapper,
+  Menu,
+  Modal,
+  createTheme,
+  darken,
+  rem,
+  type CSSVariablesResolver,
+} from '@mantine/core';
+import { readableOn } from '../shared/theme/contrast.js';
 
 const TOUCH_TARGET = rem(44);
 const buttonSizes = new Set([
@@ -14,9 +25,16 @@ const buttonSizes = new Set([
   'compact-xl',
 ]);
 
+/** Relative luminance of black text is 0 and of white 1; 0.179 is where both read equally well on a fill. */
+const EQUAL_CONTRAST_LUMINANCE = 0.179;
+
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 6, dark: 5 },
+  // Filled buttons, badges and switches use shade 8 in both schemes; with autoContrast and the luminance threshold
+  // where black and white text read equally, a fill of any colour gets the label colour that passes 4.5:1.
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  luminanceThreshold: EQUAL_CONTRAST_LUMINANCE,
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
@@ -29,5 +47,67 @@ export const theme = createTheme({
           ? { root: { '--button-height': `max(var(--button-height-${size}), ${TOUCH_TARGET})` } }
           : { root: {} },
     }),
+    // A menu opened from the keyboard focuses its first item, as the WAI-ARIA menu button pattern has it; Mantine's
+    // focus placeholder would sit inside role="menu" as a focusable element that is not a menu item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // The × of every dialog is named for screen readers and speech input.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A field's error is announced when it appears (it is also tied to the field by aria-describedby).
+    InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
   },
 });
+
+/**
+ * Mantine's default text colours are chosen for looks: dimmed text, links, errors and coloured text (`c="green"`,
+ * light badges, outline buttons) fall under 4.5:1 in one scheme or the other. Here each is replaced by the nearest
+ * colour that passes on the surfaces it is drawn on, so every screen inherits contrast that passes.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  const { white, colors, primaryColor } = resolved;
+  const gray = colors.gray;
+  const dark = colors.dark;
+  const lightSurfaces = [white, gray[0], gray[1]];
+  // dark[4] is a hovered or keyboard-highlighted menu item.
+  const darkSurfaces = [dark[4], dark[5], dark[6], dark[7], dark[8]];
+  const light: Record<string, string> = {};
+  const darkScheme: Record<string, string> = {};
+
+  for (const [name, shades] of Object.entries(colors)) {
+    if (!Array.isArray(shades)) continue;
+    const lightText = readableOn(shades[8], [...lightSurfaces, shades[0], shades[1]], 'darker');
+    light[`--mantine-color-${name}-text`] = lightText;
+    light[`--mantine-color-${name}-outline`] = lightText;
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [shades[1], shades[2]], 'darker');
+    const darkText = readableOn(shades[4], [...darkSurfaces, darken(shades[9], 0.5)], 'lighter');
+    darkScheme[`--mantine-color-${name}-text`] = darkText;
+    darkScheme[`--mantine-color-${name}-outline`] = darkText;
+    darkScheme[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[0],
+      [darken(shades[9], 0.5), darken(shades[9], 0.3)],
+      'lighter',
+    );
+  }
+
+  const lightDimmed = readableOn(gray[6], lightSurfaces, 'darker');
+  const darkDimmed = readableOn(dark[2], darkSurfaces, 'lighter');
+  return {
+    variables: {},
+    light: {
+      ...light,
+      '--mantine-color-dimmed': lightDimmed,
+      '--mantine-color-placeholder': lightDimmed,
+      '--mantine-color-anchor': light[`--mantine-color-${primaryColor}-text`] ?? lightDimmed,
+      '--mantine-color-error': light['--mantine-color-red-text'] ?? lightDimmed,
+      '--mantine-color-success': light['--mantine-color-teal-text'] ?? lightDimmed,
+    },
+    dark: {
+      ...darkScheme,
+      '--mantine-color-dimmed': darkDimmed,
+      '--mantine-color-placeholder': darkDimmed,
+      '--mantine-color-anchor': darkScheme[`--mantine-color-${primaryColor}-text`] ?? darkDimmed,
+      '--mantine-color-error': darkScheme['--mantine-color-red-text'] ?? darkDimmed,
+      '--mantine-color-success': darkScheme['--mantine-color-teal-text'] ?? darkDimmed,
+    },
+  };
+};

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../shared/auth/auth-context.js';
 import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
 import { AlertIcon } from '../shared/icons/icons.js';
+import { useDocumentTitle } from '../shared/layout/document-title.js';
 import { BLANK_DASHBOARD_PATH } from '../shared/podcasts/podcast-paths.js';
 import { SETUP_STEPS } from './account-setup-steps.js';
 import { useAccountSetup } from './use-account-setup.js';
@@ -74,8 +75,9 @@ export function CallbackPage() {
 }
 
 function CallbackCard({ children }: { children: ReactNode }) {
+  useDocumentTitle(callbackMessages.pageTitle);
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480}>
         <Stack align="center" gap="lg" ta="center">
           <CastbaseLogo size={36} />

@@ -1,21 +1,25 @@
 import { AppShell, Burger, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
 import { ErrorBoundary } from '../shared/layout/error-boundary.js';
+import { mainContentProps, SkipToContent } from '../shared/layout/skip-to-content.js';
 import { rememberLastUsedPodcastId } from '../shared/podcasts/podcast-ids.js';
 import { usePodcastList } from '../shared/podcasts/podcast-list.js';
 import { ThemeSwitch } from '../shared/theme/theme-switch.js';
 import classes from './dashboard-shell.module.css';
-import { ShellNavbar } from './shell-navbar.js';
+import { SHELL_NAVBAR_ID, ShellNavbar } from './shell-navbar.js';
 
 export const SHELL_NAVBAR_WIDTH = 280;
+/** Below Mantine's `sm` breakpoint (48em) the sidebar is a drawer behind the menu button. */
+const SMALL_SCREEN_MAX_WIDTH = '47.99em';
 
 /** The podcast area's frame: fixed sidebar, podcast switcher, and the current screen behind an error boundary. */
 export function DashboardShell({ podcastId }: { podcastId: string }) {
   const { pathname } = useLocation();
   const [navbarOpen, navbar] = useDisclosure(false);
+  const smallScreen = useMediaQuery(`(max-width: ${SMALL_SCREEN_MAX_WIDTH})`) ?? false;
   const podcasts = usePodcastList();
 
   const closeNavbar = navbar.close;
@@ -30,10 +34,18 @@ export function DashboardShell({ podcastId }: { podcastId: string }) {
       header={{ height: { base: 60, sm: 0 } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipToContent />
       <AppShell.Header hiddenFrom="sm" px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navbarOpen} onClick={navbar.toggle} size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={navbarOpen}
+              onClick={navbar.toggle}
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={navbarOpen}
+              aria-controls={SHELL_NAVBAR_ID}
+            />
             <UnstyledButton component={Link} to="/" aria-label="Castbase home">
               <CastbaseLogo size={28} />
             </UnstyledButton>
@@ -43,9 +55,14 @@ export function DashboardShell({ podcastId }: { podcastId: string }) {
       </AppShell.Header>
 
       {/* A failed listing leaves the switcher empty; the failure itself is only logged. */}
-      <ShellNavbar podcastId={podcastId} podcasts={podcasts.isPending ? undefined : (podcasts.data ?? [])} />
+      {/* Closed on a small screen, the sidebar is off-screen: inert, so Tab cannot reach links no one can see. */}
+      <ShellNavbar
+        podcastId={podcastId}
+        podcasts={podcasts.isPending ? undefined : (podcasts.data ?? [])}
+        inert={smallScreen && !navbarOpen}
+      />
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} {...mainContentProps}>
         {podcasts.isPending ? (
           <Center mih="60vh" role="status">
             <Stack align="center" gap="sm">

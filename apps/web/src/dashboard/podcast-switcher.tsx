@@ -1,5 +1,5 @@
 import type { PodcastSummary } from '@castbase/contracts';
-import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MicrophoneIcon, PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
 import { CREATE_PODCAST_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
@@ -12,6 +12,8 @@ interface PodcastSwitcherProps {
   podcasts: readonly PodcastSummary[] | undefined;
 }
 
+const SWITCH_PODCAST_LABEL = 'Switch podcast:';
+
 export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherProps) {
   const navigate = useNavigate();
   const current = podcasts?.find((podcast) => podcast.id === currentPodcastId);
@@ -20,10 +22,12 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
   return (
     <Menu position="bottom-start" width={300} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.switcher} aria-label={`Switch podcast (${countLabel})`}>
+        {/* Named by what it shows, after a hidden "Switch podcast:", so speech input can use the visible name. */}
+        <UnstyledButton className={classes.switcher}>
           <Group gap="sm" wrap="nowrap">
             <PodcastAvatar podcast={current} size={40} />
             <Stack gap={0} miw={0} style={{ flex: 1 }}>
+              <VisuallyHidden>{SWITCH_PODCAST_LABEL}</VisuallyHidden>
               <Text fw={600} size="sm" truncate="end">
                 {current?.name ?? 'Your podcasts'}
               </Text>
@@ -71,6 +75,7 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
   );
 }
 
+/** Always shown beside the podcast's name, so hidden from assistive technology: the initials would repeat it. */
 function PodcastAvatar({ podcast, size }: { podcast: PodcastSummary | undefined; size: number }) {
   if (!podcast) {
     return (
@@ -80,6 +85,14 @@ function PodcastAvatar({ podcast, size }: { podcast: PodcastSummary | undefined;
     );
   }
   return (
-    <Avatar src={podcast.artworkUrl} name={podcast.name} color="initials" radius="md" size={size} alt="" />
+    <Avatar
+      src={podcast.artworkUrl}
+      name={podcast.name}
+      color="initials"
+      radius="md"
+      size={size}
+      alt=""
+      aria-hidden="true"
+    />
   );
 }

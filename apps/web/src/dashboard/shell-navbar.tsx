@@ -14,14 +14,19 @@ import { UserCard } from './user-card.js';
 interface ShellNavbarProps {
   podcastId: string;
   podcasts: readonly PodcastSummary[] | undefined;
+  /** Out of reach of keyboard and assistive technology (a closed drawer). */
+  inert: boolean;
 }
 
-export function ShellNavbar({ podcastId, podcasts }: ShellNavbarProps) {
+/** The sidebar's id, which the small-screen menu button controls. */
+export const SHELL_NAVBAR_ID = 'podcast-sidebar';
+
+export function ShellNavbar({ podcastId, podcasts, inert }: ShellNavbarProps) {
   const { pathname } = useLocation();
   const { user, signOut } = useAuth();
 
   return (
-    <AppShell.Navbar p="md" className={classes.navbar} aria-label="Dashboard">
+    <AppShell.Navbar p="md" className={classes.navbar} aria-label="Dashboard" id={SHELL_NAVBAR_ID} inert={inert}>
       <AppShell.Section>
         <Group justify="space-between" wrap="nowrap" mb="md" visibleFrom="sm">
           <UnstyledButton component={Link} to="/" aria-label="Castbase home">

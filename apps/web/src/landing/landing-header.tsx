@@ -1,5 +1,5 @@
 import { Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
-import { CastbaseLogo } from '../shared/brand/castbase-logo.js';
+import { CastbaseLogo, PRODUCT_NAME } from '../shared/brand/castbase-logo.js';
 import { ThemeSwitch } from '../shared/theme/theme-switch.js';
 import { useLandingActions } from './landing-actions.js';
 import classes from './landing.module.css';
@@ -13,7 +13,7 @@ export function LandingHeader() {
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <UnstyledButton
-            aria-label={signedIn ? 'Go to your dashboard' : 'Back to top'}
+            aria-label={`${PRODUCT_NAME}: ${signedIn ? 'go to your dashboard' : 'back to top'}`}
             onClick={signedIn ? openDashboard : () => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <CastbaseLogo size={32} />

@@ -6,15 +6,19 @@ import { LandingCallToAction, LandingFooter } from './landing-closing.js';
 import { LandingFeatures } from './landing-features.js';
 import { LandingHeader } from './landing-header.js';
 import { LandingHero } from './landing-hero.js';
+import { mainContentProps, SkipToContent } from '../shared/layout/skip-to-content.js';
+import { useDocumentTitle } from '../shared/layout/document-title.js';
 
 export function LandingPage() {
+  useDocumentTitle(null);
   const [searchParams] = useSearchParams();
   if (searchParams.get('logout') === 'true') return <SignedOut />;
 
   return (
     <Box mih="100dvh">
+      <SkipToContent />
       <LandingHeader />
-      <main>
+      <main {...mainContentProps}>
         <LandingHero />
         <LandingFeatures />
         <LandingCallToAction />

@@ -9,7 +9,8 @@ import { AlertIcon } from '../shared/icons/icons.js';
 import { FullPageLoader } from '../shared/layout/full-page-loader.js';
 import { StandalonePage } from '../shared/layout/standalone-page.js';
 import { PodcastWizard } from './podcast-wizard/podcast-wizard.js';
-import { ProfileSetupForm } from './profile-setup/profile-setup-form.js';
+import { useDocumentTitle } from '../shared/layout/document-title.js';
+import { PROFILE_SETUP_TITLE, ProfileSetupForm } from './profile-setup/profile-setup-form.js';
 import { WelcomeModal } from './profile-setup/welcome-modal.js';
 
 type OnboardingPhase = 'user-setup' | 'podcast-setup';
@@ -88,11 +89,12 @@ function SignInToContinue() {
   const { signIn, signUp } = useAuth();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  useDocumentTitle(PROFILE_SETUP_TITLE);
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} mx="auto">
       <Stack gap="lg">
         <Title order={1} fz={{ base: 26, sm: 30 }}>
-          Set Up Your Profile
+          {PROFILE_SETUP_TITLE}
         </Title>
         <Text c="dimmed">{profileCreationMessages.signInRequired}</Text>
         <Group gap="sm">

@@ -7,6 +7,7 @@ export const CALLBACK_REDIRECT_DELAY_MS = 3000;
 export const TOKEN_TIMEOUT_MS = 10_000;
 
 export const callbackMessages = {
+  pageTitle: 'Signing in',
   authenticating: 'Authenticating...',
   settingUp: 'Setting up your account...',
   databaseConnected: 'Database connected, checking account...',

@@ -10,6 +10,8 @@ import {
 import { Button, Group, Loader, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useFocusFirstInvalid } from '../../shared/forms/use-focus-first-invalid.js';
+import { useDocumentTitle } from '../../shared/layout/document-title.js';
 import { FailureBanner } from '../../shared/layout/feedback-banners.js';
 import { BLANK_DASHBOARD_PATH } from '../../shared/podcasts/podcast-paths.js';
 import { AlbumArtStep } from './album-art-step.js';
@@ -21,6 +23,7 @@ import { useCreatePodcast } from './use-create-podcast.js';
 import type { WizardErrors, WizardStepProps } from './wizard-form.js';
 
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
+const WIZARD_TITLE = 'Create Your Podcast';
 
 function StepContent({ step, ...props }: WizardStepProps & { step: OnboardingStepId }) {
   switch (step) {
@@ -44,6 +47,9 @@ export function PodcastWizard() {
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<WizardErrors>({});
   const [stepError, setStepError] = useState<string | null>(null);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const wizard = useFocusFirstInvalid<HTMLDivElement>(failedAttempts);
+  useDocumentTitle(WIZARD_TITLE);
   const { creating, failure, create } = useCreatePodcast();
   const navigate = useNavigate();
   const current = ONBOARDING_STEPS[step] ?? ONBOARDING_STEPS[0];
@@ -61,6 +67,7 @@ export function PodcastWizard() {
     setStep(index);
     setErrors(found);
     setStepError(onboardingMessages.stepIncomplete);
+    setFailedAttempts((count) => count + 1);
     return false;
   }
 
@@ -71,11 +78,11 @@ export function PodcastWizard() {
   }
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
+    <Paper ref={wizard} withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={760} mx="auto">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={1} fz={{ base: 26, sm: 30 }}>
-            Create Your Podcast
+            {WIZARD_TITLE}
           </Title>
           <ExitOnboardingButton logoMediaId={form.logoMediaId} />
         </Group>

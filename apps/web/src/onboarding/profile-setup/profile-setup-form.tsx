@@ -28,6 +28,7 @@ import { ApiError } from '../../shared/api/api-error.js';
 import { useApiClient } from '../../shared/api/use-api-client.js';
 import { useAuth } from '../../shared/auth/auth-context.js';
 import { AlertIcon, CheckIcon } from '../../shared/icons/icons.js';
+import { useDocumentTitle } from '../../shared/layout/document-title.js';
 import { createProfile } from '../onboarding-api.js';
 import { browserTimezone, timezoneOptions } from './timezones.js';
 import { useUsernameAvailability } from './use-username-availability.js';
@@ -42,6 +43,8 @@ function fieldErrorsOf(values: ProfileSetupValues): Partial<Record<Field, string
   for (const issue of checked.error.issues) errors[issue.path[0] as Field] ??= issue.message;
   return errors;
 }
+
+export const PROFILE_SETUP_TITLE = 'Set Up Your Profile';
 
 /** Phase 1 of onboarding, 'Set Up Your Profile' (spec 1 §2, §5): calls `onCreated` once the profile exists. */
 export function ProfileSetupForm({ onCreated }: { onCreated(): void }) {
@@ -61,6 +64,7 @@ export function ProfileSetupForm({ onCreated }: { onCreated(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [refusedUsername, setRefusedUsername] = useState<{ username: string; message: string } | null>(null);
   const zones = useMemo(() => timezoneOptions(values.timezone), [values.timezone]);
+  useDocumentTitle(PROFILE_SETUP_TITLE);
 
   const check = useUsernameAvailability(values.username);
   const fieldErrors = fieldErrorsOf(values);
@@ -123,7 +127,7 @@ export function ProfileSetupForm({ onCreated }: { onCreated(): void }) {
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} fz={{ base: 26, sm: 30 }}>
-              Set Up Your Profile
+              {PROFILE_SETUP_TITLE}
             </Title>
             <Text c="dimmed">
               Tell us who you are. You can change these details later in your profile settings.

@@ -54,7 +54,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       withCloseButton={closable}
       closeOnEscape={closable}
       closeOnClickOutside={closable}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <DeletionBody

@@ -1,5 +1,6 @@
 import { EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './document-title.js';
 
 interface ScreenFrameProps {
   title: string;
@@ -11,6 +12,7 @@ interface ScreenFrameProps {
 
 /** The frame every screen sits in: a page title, an optional line of context, then the content. */
 export function ScreenFrame({ title, description, actions, children }: ScreenFrameProps) {
+  useDocumentTitle(title);
   return (
     <Stack gap="xl" component="section" aria-labelledby="screen-title">
       <Group justify="space-between" align="flex-start" gap="md">
