@@ -93,6 +93,14 @@ describe('web app served by the gateway', () => {
       await waitForColorScheme(page, 'light');
     });
 
+    it('asks a signed-out visitor of /onboarding to sign in or get started', async () => {
+      const page = await openPage(context, '/onboarding?mode=profile-creation');
+
+      await page.getByRole('heading', { level: 1, name: 'Set Up Your Profile' }).waitFor();
+      expect(await page.getByRole('main').getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
+      await expectAccessibleInBothThemes(page, 'onboarding for a signed-out visitor');
+    });
+
     it('sends a visitor of /p/abc/dashboard to the landing page', async () => {
       const page = await openPage(context, '/p/abc/dashboard');
 
