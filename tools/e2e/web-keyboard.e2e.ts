@@ -147,6 +147,20 @@ describe('the web app by keyboard', () => {
     await page.getByRole('tabpanel', { name: 'Notifications' }).getByLabel('Weekly report').waitFor();
   });
 
+  it('reaches every field of the podcast wizard, the profile form and the settings switches with a visible ring', async () => {
+    const page = await openPage('/onboarding?mode=podcast-creation', { signedIn: true });
+    await page.getByLabel('Podcast name').waitFor();
+    await expectEveryControlReachedWithARing(page);
+
+    await page.goto(`${app.running.url}/profile`);
+    await page.getByLabel('Username').waitFor();
+    await expectEveryControlReachedWithARing(page);
+
+    await page.goto(`${app.running.url}/p/${podcast.id}/settings?section=notifications`);
+    await page.getByLabel('Weekly report').waitFor();
+    await expectEveryControlReachedWithARing(page);
+  });
+
   it('names every route in the browser tab', async () => {
     const page = await openPage(`/p/${podcast.id}/episodes`, { signedIn: true });
     const titles: Record<string, string> = {

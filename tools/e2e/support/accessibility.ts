@@ -121,8 +121,8 @@ export interface FocusStop {
 
 /**
  * Presses Tab from the top of the page until focus leaves it or comes round again. Returns each element reached, in
- * order, with whether it showed a focus indicator (an outline of at least 2px, or a box shadow), and every visible
- * interactive element never reached.
+ * order, with whether it showed a focus indicator (an outline of at least 2px, or a box shadow, on it or on a
+ * visually hidden input's drawn control), and every visible interactive element never reached.
  */
 export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; unreached: string[] }> {
   const interactive = await page.evaluate(() => {
@@ -135,8 +135,11 @@ export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; 
     const selector =
       'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
       'textarea:not([disabled]), audio[controls], video[controls], [tabindex]:not([tabindex="-1"])';
+    // tabindex="-1" takes an element out of the Tab order on purpose: the other tabs of a tab list and the other
+    // items of a composite widget (reached with the arrow keys, tested on their own), or a step that cannot be chosen.
     const found = [...document.querySelectorAll<HTMLElement>(selector)].filter(
-      (element) => element.checkVisibility() && !element.closest('[inert], [aria-hidden="true"]'),
+      (element) =>
+        element.tabIndex >= 0 && element.checkVisibility() && !element.closest('[inert], [aria-hidden="true"]'),
     );
     found.forEach((element, index) => element.setAttribute('data-tab-audit', String(index)));
     return found.length;
@@ -158,7 +161,16 @@ export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; 
       return {
         id: focused.getAttribute('data-tab-audit') ?? '',
         element: `${focused.tagName.toLowerCase()}${name ? ` "${name}"` : ''}`,
-        ringVisible: shows(focused),
+        // A visually hidden input (a switch's) shows its ring on the control drawn right after it; the text box of
+        // a tags input or combobox on the field around it.
+        ringVisible:
+          shows(focused) ||
+          (getComputedStyle(focused).opacity === '0' &&
+            focused.nextElementSibling !== null &&
+            shows(focused.nextElementSibling)) ||
+          [focused.parentElement, focused.parentElement?.parentElement].some(
+            (around) => around instanceof HTMLElement && around.matches('.mantine-Input-input') && shows(around),
+          ),
       };
     });
     if (!stop || (stop.id !== '' && reached.has(stop.id))) break;

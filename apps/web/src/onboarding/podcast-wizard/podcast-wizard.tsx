@@ -106,8 +106,9 @@ export function PodcastWizard() {
           iconSize={28}
           visibleFrom="sm"
         >
-          {ONBOARDING_STEPS.map(({ id, title }) => (
-            <Stepper.Step key={id} label={title} />
+          {/* Only earlier steps can be chosen; the others say so to assistive technology. */}
+          {ONBOARDING_STEPS.map(({ id, title }, index) => (
+            <Stepper.Step key={id} label={title} aria-disabled={index >= step || undefined} />
           ))}
         </Stepper>
 
