@@ -139,7 +139,9 @@ export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; 
     // items of a composite widget (reached with the arrow keys, tested on their own), or a step that cannot be chosen.
     const found = [...document.querySelectorAll<HTMLElement>(selector)].filter(
       (element) =>
-        element.tabIndex >= 0 && element.checkVisibility() && !element.closest('[inert], [aria-hidden="true"]'),
+        element.tabIndex >= 0 &&
+        element.checkVisibility() &&
+        !element.closest('[inert], [aria-hidden="true"]'),
     );
     found.forEach((element, index) => element.setAttribute('data-tab-audit', String(index)));
     return found.length;
@@ -169,7 +171,8 @@ export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; 
             focused.nextElementSibling !== null &&
             shows(focused.nextElementSibling)) ||
           [focused.parentElement, focused.parentElement?.parentElement].some(
-            (around) => around instanceof HTMLElement && around.matches('.mantine-Input-input') && shows(around),
+            (around) =>
+              around instanceof HTMLElement && around.matches('.mantine-Input-input') && shows(around),
           ),
       };
     });

@@ -26,7 +26,13 @@ export function ShellNavbar({ podcastId, podcasts, inert }: ShellNavbarProps) {
   const { user, signOut } = useAuth();
 
   return (
-    <AppShell.Navbar p="md" className={classes.navbar} aria-label="Dashboard" id={SHELL_NAVBAR_ID} inert={inert}>
+    <AppShell.Navbar
+      p="md"
+      className={classes.navbar}
+      aria-label="Dashboard"
+      id={SHELL_NAVBAR_ID}
+      inert={inert}
+    >
       <AppShell.Section>
         <Group justify="space-between" wrap="nowrap" mb="md" visibleFrom="sm">
           <UnstyledButton component={Link} to="/" aria-label="Castbase home">
