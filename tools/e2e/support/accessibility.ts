@@ -194,3 +194,9 @@ export async function tabThroughPage(page: Page): Promise<{ stops: FocusStop[]; 
   );
   return { stops, unreached };
 }
+
+/** Waits until the element has keyboard focus: focus moves after a render, a page load or a closing dialog. */
+export async function waitForFocusOn(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((target) => target === document.activeElement, element);
+}

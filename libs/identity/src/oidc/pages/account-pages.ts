@@ -46,17 +46,26 @@ export interface SignUpForm {
 
 export function signUpPage(context: PageContext, form: SignUpForm): string {
   const errors = form.fieldErrors ?? {};
+  const focused = firstInError(errors, ['email', 'password', 'confirmPassword']) ?? 'email';
   return layout(context, {
     title: 'Create your account',
     body: html`<h1>Create your account</h1>
       <p class="lead">Start hosting and publishing your podcast.</p>
       ${alert(form.error)}
       <form method="post" action="${form.links.signUp}" novalidate>
-        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: form.email ?? '', error: errors.email, autofocus: true })}
-        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}
-        ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: form.email ?? '', error: errors.email, autofocus: focused === 'email' })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: focused === 'password' })}
+        ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword, autofocus: focused === 'confirmPassword' })}
         <button class="button" type="submit">Create account</button>
       </form>
       <p class="footer">Already have an account? <a class="link" href="${form.links.signIn}">Sign in</a></p>`,
   });
+}
+
+/** The first field, in the form's order, that has an error: a form shown again with errors opens with focus there. */
+export function firstInError<F extends keyof FieldErrors>(
+  errors: FieldErrors,
+  order: readonly F[],
+): F | undefined {
+  return order.find((name) => errors[name] !== undefined);
 }

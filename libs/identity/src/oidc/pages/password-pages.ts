@@ -1,6 +1,6 @@
 import { html } from './html.js';
 import { alert, field, layout, type PageContext } from './layout.js';
-import type { FieldErrors } from './account-pages.js';
+import { firstInError, type FieldErrors } from './account-pages.js';
 import { PASSWORD_MIN_LENGTH } from '@castbase/contracts';
 
 export interface ForgotPasswordForm {
@@ -46,13 +46,14 @@ export interface ResetPasswordForm {
 
 export function resetPasswordPage(context: PageContext, form: ResetPasswordForm): string {
   const errors = form.fieldErrors ?? {};
+  const focused = firstInError(errors, ['password', 'confirmPassword']) ?? 'password';
   return layout(context, {
     title: 'Choose a new password',
     body: html`<h1>Choose a new password</h1>
       ${alert(form.error)}
       <form method="post" action="${form.action}" novalidate>
-        ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: true })}
-        ${field({ name: 'confirmPassword', label: 'Confirm new password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
+        ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: focused === 'password' })}
+        ${field({ name: 'confirmPassword', label: 'Confirm new password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword, autofocus: focused === 'confirmPassword' })}
         <button class="button" type="submit">Set new password</button>
       </form>`,
   });
