@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
 import { expectAccessibleInBothThemes, tabThroughPage } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { browserApi, signUp } from './support/web-journey.js';
+import { signedUpCreator, type DeviceStorage } from './support/web-journey.js';
 
 // What axe cannot see, tried with the keyboard alone in a real browser: a skip link first on every page, every
 // control reached by Tab with a visible focus ring, menus, tabs and the sidebar following the WAI-ARIA patterns,
@@ -12,26 +12,18 @@ import { browserApi, signUp } from './support/web-journey.js';
 
 describe('the web app by keyboard', () => {
   let app: WebAppUnderTest;
-  let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let storageState: DeviceStorage;
   let podcast: Podcast;
   let context: BrowserContext;
 
   beforeAll(async () => {
     app = await startWebAppUnderTest('webkeyboard');
-    const setup = await app.browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 1280, height: 860 },
-    });
-    const page = await setup.newPage();
-    page.setDefaultTimeout(20_000);
-    await signUp(page, app.running.url, 'ada@example.com');
-    await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
-    const api = await browserApi(page, app.running.url);
-    await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
-    podcast = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
-    await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Night Shift Radio' });
-    storageState = await setup.storageState();
-    await setup.close();
+    const creator = await signedUpCreator(app.browser, app.running.url, [
+      'Morning Signals',
+      'Night Shift Radio',
+    ]);
+    storageState = creator.storageState;
+    podcast = creator.podcasts[0] as Podcast;
   }, 120_000);
 
   afterAll(async () => {

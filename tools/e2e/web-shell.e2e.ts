@@ -4,7 +4,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { browserApi, colorSchemeOf, signUp, waitForColorScheme } from './support/web-journey.js';
+import {
+  colorSchemeOf,
+  signedUpCreator,
+  waitForColorScheme,
+  type DeviceStorage,
+} from './support/web-journey.js';
 
 // The built web app in a real browser, served by the real gateway of the all-in-one process: landing page, theme,
 // route guard and the dashboard shell over the user's real podcasts.
@@ -97,7 +102,9 @@ describe('web app served by the gateway', () => {
       const page = await openPage(context, '/onboarding?mode=profile-creation');
 
       await page.getByRole('heading', { level: 1, name: 'Set Up Your Profile' }).waitFor();
-      expect(await page.getByRole('main').getByRole('button', { name: 'Get Started' }).isVisible()).toBe(true);
+      expect(await page.getByRole('main').getByRole('button', { name: 'Get Started' }).isVisible()).toBe(
+        true,
+      );
       await expectAccessibleInBothThemes(page, 'onboarding for a signed-out visitor');
     });
 
@@ -110,25 +117,18 @@ describe('web app served by the gateway', () => {
   });
 
   describe('signed in with two podcasts', () => {
-    let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+    let storageState: DeviceStorage;
     let first: Podcast;
     let second: Podcast;
     let context: BrowserContext;
 
     beforeAll(async () => {
-      // A real sign-up at the built-in provider; the profile and podcasts are then made through the API with the
-      // access token the app holds, and the browser's storage is kept for each test's fresh context.
-      const setup = await newContext();
-      const page = await setup.newPage();
-      page.setDefaultTimeout(20_000);
-      await signUp(page, app.running.url, 'ada@example.com');
-      await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
-      const api = await browserApi(page, app.running.url);
-      await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
-      first = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Morning Signals' });
-      second = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Night Shift Radio' });
-      storageState = await setup.storageState();
-      await setup.close();
+      const creator = await signedUpCreator(app.browser, app.running.url, [
+        'Morning Signals',
+        'Night Shift Radio',
+      ]);
+      storageState = creator.storageState;
+      [first, second] = creator.podcasts as [Podcast, Podcast];
     });
 
     beforeEach(async () => {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Podcast } from '@castbase/contracts';
 import { ApiClient } from './api-client.js';
 
 // The steps of a creator's journey through the web app and the built-in sign-in pages, shared by the browser tests.
@@ -117,6 +118,32 @@ export async function sessionOf(
 export async function browserApi(page: Page, baseUrl: string): Promise<ApiClient> {
   const { accessToken } = await sessionOf(page);
   return new ApiClient(baseUrl).withHeaders({ authorization: `Bearer ${accessToken}` });
+}
+
+export type DeviceStorage = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Ada, signed up at the built-in provider in a browser of her own, with a profile and the named podcasts made
+ * through the API with the access token the app holds. Returns what the signed-in device keeps (for each test's
+ * fresh context) and the podcasts, in order.
+ */
+export async function signedUpCreator(
+  browser: Browser,
+  baseUrl: string,
+  podcastNames: readonly string[],
+): Promise<{ storageState: DeviceStorage; podcasts: Podcast[] }> {
+  const setup = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 860 } });
+  const page = await setup.newPage();
+  page.setDefaultTimeout(20_000);
+  await signUp(page, baseUrl, 'ada@example.com');
+  await page.waitForURL(`${baseUrl}/onboarding?mode=profile-creation`);
+  const api = await browserApi(page, baseUrl);
+  await api.ok('POST', '/api/profile', { firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
+  const podcasts: Podcast[] = [];
+  for (const name of podcastNames) podcasts.push(await api.ok<Podcast>('POST', '/api/podcasts', { name }));
+  const storageState = await setup.storageState();
+  await setup.close();
+  return { storageState, podcasts };
 }
 
 /** The colour scheme Mantine has applied to the page ('light' or 'dark'), or null before it has. */
