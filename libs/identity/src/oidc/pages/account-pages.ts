@@ -1,5 +1,5 @@
 import { html } from './html.js';
-import { alert, field, layout, type PageContext } from './layout.js';
+import { alert, field, focusedField, layout, type PageContext } from './layout.js';
 import { PASSWORD_MIN_LENGTH } from '@castbase/contracts';
 
 export type FieldErrors = Partial<Record<'email' | 'password' | 'confirmPassword', string>>;
@@ -20,14 +20,15 @@ export interface SignInForm {
 
 export function signInPage(context: PageContext, form: SignInForm): string {
   const errors = form.fieldErrors ?? {};
+  const focused = focusedField(form, ['email', 'password'], form.email ? 'password' : 'email');
   return layout(context, {
     title: 'Sign in',
     body: html`<h1>Sign in</h1>
       <p class="lead">Welcome back. Sign in to manage your podcasts.</p>
       ${form.notice ? html`<p class="notice" role="status">${form.notice}</p>` : ''} ${alert(form.error)}
       <form method="post" action="${form.links.signIn}" novalidate>
-        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: form.email ?? '', error: errors.email, autofocus: !form.email })}
-        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: !!form.email })}
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: form.email ?? '', error: errors.email, autofocus: focused === 'email' })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focused === 'password' })}
         <div class="row"><a class="link" href="${form.links.forgotPassword}">Forgot password?</a></div>
         <button class="button" type="submit">Sign in</button>
       </form>
@@ -46,7 +47,7 @@ export interface SignUpForm {
 
 export function signUpPage(context: PageContext, form: SignUpForm): string {
   const errors = form.fieldErrors ?? {};
-  const focused = firstInError(errors, ['email', 'password', 'confirmPassword']) ?? 'email';
+  const focused = focusedField(form, ['email', 'password', 'confirmPassword'], 'email');
   return layout(context, {
     title: 'Create your account',
     body: html`<h1>Create your account</h1>
@@ -60,12 +61,4 @@ export function signUpPage(context: PageContext, form: SignUpForm): string {
       </form>
       <p class="footer">Already have an account? <a class="link" href="${form.links.signIn}">Sign in</a></p>`,
   });
-}
-
-/** The first field, in the form's order, that has an error: a form shown again with errors opens with focus there. */
-export function firstInError<F extends keyof FieldErrors>(
-  errors: FieldErrors,
-  order: readonly F[],
-): F | undefined {
-  return order.find((name) => errors[name] !== undefined);
 }

@@ -71,7 +71,31 @@ export function field(options: FieldOptions): SafeHtml {
   </div>`;
 }
 
-/** A form-level message (wrong password, too many attempts), announced by screen readers. */
+/**
+ * A form-level message (wrong password, too many attempts), announced by screen readers. The page opens with focus on
+ * the box around it (as GOV.UK's error summary does), so it is read first and Tab goes on to the form; a form with
+ * one takes focus off its fields (`focusedField`).
+ */
 export function alert(message: string | undefined): SafeHtml {
-  return message ? html`<p class="alert" role="alert">${message}</p>` : html``;
+  return message
+    ? html`<div id="form-error" tabindex="-1" autofocus><p class="alert" role="alert">${message}</p></div>`
+    : html``;
+}
+
+export interface FormMessages<F extends string> {
+  error?: string;
+  fieldErrors?: Partial<Record<F, string>>;
+}
+
+/**
+ * The field a form opens with focus on: none when a form-level error takes focus (see `alert`), else the first field
+ * in `order` with an error (a form shown again after a failed submit), else `first`.
+ */
+export function focusedField<F extends string>(
+  form: FormMessages<F>,
+  order: readonly F[],
+  first: F,
+): F | undefined {
+  if (form.error) return undefined;
+  return order.find((name) => form.fieldErrors?.[name] !== undefined) ?? first;
 }

@@ -1,6 +1,6 @@
 import { html } from './html.js';
-import { alert, field, layout, type PageContext } from './layout.js';
-import { firstInError, type FieldErrors } from './account-pages.js';
+import { alert, field, focusedField, layout, type PageContext } from './layout.js';
+import type { FieldErrors } from './account-pages.js';
 import { PASSWORD_MIN_LENGTH } from '@castbase/contracts';
 
 export interface ForgotPasswordForm {
@@ -12,13 +12,14 @@ export interface ForgotPasswordForm {
 }
 
 export function forgotPasswordPage(context: PageContext, form: ForgotPasswordForm): string {
+  const focused = focusedField(form, ['email'], 'email');
   return layout(context, {
     title: 'Reset your password',
     body: html`<h1>Reset your password</h1>
       <p class="lead">Enter the email of your account and we'll send you a link to choose a new password.</p>
       ${alert(form.error)}
       <form method="post" action="${form.action}" novalidate>
-        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: form.email ?? '', error: form.fieldErrors?.email, autofocus: true })}
+        ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: form.email ?? '', error: form.fieldErrors?.email, autofocus: focused === 'email' })}
         <button class="button" type="submit">Send reset link</button>
       </form>
       <p class="footer"><a class="link" href="${form.signInHref}">Back to sign in</a></p>`,
@@ -46,7 +47,7 @@ export interface ResetPasswordForm {
 
 export function resetPasswordPage(context: PageContext, form: ResetPasswordForm): string {
   const errors = form.fieldErrors ?? {};
-  const focused = firstInError(errors, ['password', 'confirmPassword']) ?? 'password';
+  const focused = focusedField(form, ['password', 'confirmPassword'], 'password');
   return layout(context, {
     title: 'Choose a new password',
     body: html`<h1>Choose a new password</h1>
