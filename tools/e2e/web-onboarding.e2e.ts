@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describedTextOf, expectAccessible, expectAccessibleInBothThemes } from './support/accessibility.js';
+import { CALLBACK_REDIRECT_DELAY_MS } from '@castbase/contracts';
+import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { setUpProfile, signIn, signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
 
@@ -150,6 +151,8 @@ describe('signing up and onboarding in the web app', () => {
   );
 
   it("shows the identity provider's error on the callback and goes home after 3 seconds", async () => {
+    // The page's clock stands still while the error is audited, then moves on by the redirect's delay.
+    await page.clock.install();
     await page.goto(
       `${app.running.url}/callback?error=access_denied&error_description=Cancelled&state=unknown`,
     );
@@ -157,7 +160,9 @@ describe('signing up and onboarding in the web app', () => {
     await page.getByText('Authentication Error: access_denied - Cancelled').waitFor();
     expect(await page.getByRole('button', { name: 'Back to Home' }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Signing in · Castbase');
-    await expectAccessible(page, 'the callback with an error');
+    await expectAccessibleInBothThemes(page, 'the callback with an error');
+    expect(new URL(page.url()).pathname).toBe('/callback');
+    await page.clock.runFor(CALLBACK_REDIRECT_DELAY_MS);
     await page.waitForURL(`${app.running.url}/`);
   });
 });
