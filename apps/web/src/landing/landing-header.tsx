@@ -11,15 +11,16 @@ export function LandingHeader() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="nowrap">
+        {/* At 320 CSS pixels (a phone, or 400 % zoom) the actions go under the mark instead of off the screen. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <UnstyledButton
             aria-label={`${PRODUCT_NAME}: ${signedIn ? 'go to your dashboard' : 'back to top'}`}
             onClick={signedIn ? openDashboard : () => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
-            <CastbaseLogo size={32} />
+            <CastbaseLogo size={32} wordmarkFrom="xs" />
           </UnstyledButton>
 
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="wrap" justify="flex-end">
             {signedIn && (
               <Text size="sm" c="dimmed" visibleFrom="md">
                 Welcome back, {user?.name ?? user?.email ?? 'creator'}

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, type MantineBreakpoint } from '@mantine/core';
 
 export const PRODUCT_NAME = 'Castbase';
 
@@ -6,12 +6,14 @@ interface CastbaseLogoProps {
   /** Height of the mark in pixels; the word mark scales with it. */
   size?: number;
   withWordmark?: boolean;
+  /** Below this breakpoint only the mark is shown (a narrow screen or a zoomed page), from it the word mark too. */
+  wordmarkFrom?: MantineBreakpoint;
 }
 
 /**
  * The mark is drawn with theme variables, so it follows the light and dark colour schemes without a second asset.
  */
-export function CastbaseLogo({ size = 32, withWordmark = true }: CastbaseLogoProps) {
+export function CastbaseLogo({ size = 32, withWordmark = true, wordmarkFrom }: CastbaseLogoProps) {
   return (
     <Group gap={10} wrap="nowrap" component="span">
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -32,6 +34,7 @@ export function CastbaseLogo({ size = 32, withWordmark = true }: CastbaseLogoPro
           fz={size * 0.62}
           lh={1}
           c="var(--mantine-color-text)"
+          {...(wordmarkFrom ? { visibleFrom: wordmarkFrom } : {})}
           style={{ letterSpacing: '-0.02em' }}
         >
           {PRODUCT_NAME}

@@ -8,7 +8,7 @@ import { signedUpCreator, type DeviceStorage } from './support/web-journey.js';
 
 // What axe cannot see, tried with the keyboard alone in a real browser: a skip link first on every page, every
 // control reached by Tab with a visible focus ring, menus, tabs and the sidebar following the WAI-ARIA patterns,
-// a title for every route, and the embeddable player's controls named.
+// a title for every route, and the embeddable player's controls named; and every screen at 400 % zoom.
 
 describe('the web app by keyboard', () => {
   let app: WebAppUnderTest;
@@ -214,5 +214,50 @@ describe('the web app by keyboard', () => {
     it("passes the audit in both themes even with a creator's colour that would not read (yellow on white)", async () => {
       await expectAccessibleInBothThemes(page, 'the embeddable audio player');
     });
+  });
+});
+
+describe('the web app at 400% zoom (320 CSS pixels wide)', () => {
+  let app: WebAppUnderTest;
+  let storageState: DeviceStorage;
+  let podcast: Podcast;
+
+  beforeAll(async () => {
+    app = await startWebAppUnderTest('webreflow');
+    const creator = await signedUpCreator(app.browser, app.running.url, ['Morning Signals']);
+    storageState = creator.storageState;
+    podcast = creator.podcasts[0] as Podcast;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('fits every screen to the width, so nothing needs scrolling sideways (WCAG 1.4.10)', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 320, height: 640 }, storageState });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const screens = [
+      '/',
+      `/p/${podcast.id}/dashboard`,
+      `/p/${podcast.id}/settings`,
+      `/p/${podcast.id}/settings?section=notifications`,
+      '/profile',
+      '/onboarding?mode=podcast-creation',
+      '/embed/audio?title=Morning%20Signals%20%231&url=https%3A%2F%2Fcdn.example.com%2F1.mp3',
+    ];
+    const overflowing: string[] = [];
+    for (const path of screens) {
+      await page.goto(`${app.running.url}${path}`);
+      await page.locator('h1, main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const widths = await page.evaluate(() => ({
+        content: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      if (widths.content > widths.viewport) overflowing.push(`${path}: ${widths.content}px`);
+    }
+    await context.close();
+    expect(overflowing).toEqual([]);
   });
 });
