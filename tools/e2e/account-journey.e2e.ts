@@ -13,7 +13,7 @@ import {
   signUp,
   solidPng,
   waitForColorScheme,
-  waitForSignedOut,
+  signOutThrough,
 } from './support/web-journey.js';
 
 // A creator's whole account life in a real browser: sign-up at the provider, callback, onboarding, dashboard,
@@ -88,8 +88,9 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
 
     // Sign out, then back in: the callback goes to the podcast's dashboard, and the theme comes from the account.
     await page.goto(`${baseUrl}/`);
-    await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
-    await waitForSignedOut(page, baseUrl);
+    await signOutThrough(page, baseUrl, () =>
+      page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click(),
+    );
     await page.evaluate(() => window.localStorage.clear());
     await signIn(page, baseUrl, email);
     await page.waitForURL(`${baseUrl}/p/${podcastId}/dashboard`);
@@ -112,9 +113,10 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
     await dialog.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
-    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
-    await page.getByText('Your account has been deleted.').waitFor({ timeout: 60_000 });
-    await waitForSignedOut(page, baseUrl);
+    await signOutThrough(page, baseUrl, async () => {
+      await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+      await page.getByText('Your account has been deleted.').waitFor({ timeout: 60_000 });
+    });
     expect(await page.evaluate(() => Object.keys(window.sessionStorage))).toEqual([]);
 
     // Nothing of the user is left: no row in any schema, no stored file.

@@ -12,7 +12,7 @@ import {
   signUp,
   solidPng,
   waitForColorScheme,
-  waitForSignedOut,
+  signOutThrough,
 } from './support/web-journey.js';
 
 // Profile settings, the account settings and account deletion, in a real browser against the all-in-one process:
@@ -206,11 +206,11 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
     await expectAccessibleInBothThemes(page, 'the account deletion dialog, confirmed');
-    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
-
-    await page.getByText('Your account has been deleted.').waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('list', { name: 'Deletion steps' }).getByRole('listitem').count()).toBe(7);
-    await waitForSignedOut(page, app.running.url);
+    await signOutThrough(page, app.running.url, async () => {
+      await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+      await page.getByText('Your account has been deleted.').waitFor({ timeout: 30_000 });
+      expect(await page.getByRole('list', { name: 'Deletion steps' }).getByRole('listitem').count()).toBe(7);
+    });
     const { origins } = await context.storageState();
     const kept = origins.flatMap((origin) => origin.localStorage.map((item) => item.name));
     expect(kept).not.toContain('lastUsedPodcastId');

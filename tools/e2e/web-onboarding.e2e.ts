@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CALLBACK_REDIRECT_DELAY_MS } from '@castbase/contracts';
 import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { setUpProfile, signIn, signUp, solidPng, waitForSignedOut } from './support/web-journey.js';
+import { setUpProfile, signIn, signUp, solidPng, signOutThrough } from './support/web-journey.js';
 
 // Signing up at the built-in OpenID Connect provider, the callback's routing and onboarding, in a real browser
 // against the all-in-one process.
@@ -139,8 +139,11 @@ describe('signing up and onboarding in the web app', () => {
       await expectAccessibleInBothThemes(page, 'the blank dashboard');
 
       await page.goto(`${app.running.url}/`);
-      await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
-      await waitForSignedOut(page, app.running.url);
+      await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).waitFor();
+      await expectAccessibleInBothThemes(page, 'the landing page for a signed-in creator');
+      await signOutThrough(page, app.running.url, () =>
+        page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click(),
+      );
       expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);
 
       await signIn(page, app.running.url, 'grace@example.com');

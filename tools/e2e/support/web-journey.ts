@@ -160,11 +160,19 @@ export async function waitForColorScheme(page: Page, scheme: 'light' | 'dark'): 
 }
 
 /**
- * Waits for a sign-out to finish its round trip through the issuer's end-session page and back to the landing
- * page. Log Out on the landing page starts at '/', so waiting for '/' alone would stop before the page leaves.
+ * Runs `signOut` (a Log Out, or an account deletion that ends in one) and waits for the sign-out's round trip through
+ * the issuer's end-session page back to the landing page. The wait for the end-session request starts before the
+ * action: that page can come and go before a later wait would see it. (Log Out on the landing page starts at '/',
+ * so waiting for '/' alone would stop before the page leaves.)
  */
-export async function waitForSignedOut(page: Page, baseUrl: string): Promise<void> {
-  await page.waitForURL(/\/oidc\/session\/end/);
+export async function signOutThrough(
+  page: Page,
+  baseUrl: string,
+  signOut: () => Promise<unknown>,
+): Promise<void> {
+  const endSession = page.waitForRequest(/\/oidc\/session\/end/, { timeout: 90_000 });
+  await signOut();
+  await endSession;
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 }
