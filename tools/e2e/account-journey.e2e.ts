@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findRowsMentioning, freePort } from '@castbase/platform-testing';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import {
   colorSchemeOf,
@@ -96,6 +97,8 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     await page.waitForURL(`${baseUrl}/p/${podcastId}/dashboard`);
     await waitForColorScheme(page, 'dark');
     expect(await colorSchemeOf(page)).toBe('dark');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await expectAccessibleInBothThemes(page, 'the dashboard after signing in again');
 
     // Before deletion the user is really there: rows in several schemas and stored files.
     const databaseUrl = app.running.config.DATABASE_URL!;

@@ -13,6 +13,7 @@ import {
 } from '../../libs/identity/src/oidc/testing/test-browser.js';
 import { newEmail, submitSignUp, TEST_PASSWORD } from '../../libs/identity/src/oidc/testing/sign-in-steps.js';
 import { TestWebClient } from '../../libs/identity/src/oidc/testing/test-web-client.js';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { testProcessEnv } from './support/test-process-env.js';
 
 const getAuthConfig = async (baseUrl: string) =>
@@ -127,6 +128,8 @@ describe("the built-in provider's pages in a real browser, under their Content-S
     const authorize = await web.authorizationRequest({ prompt: 'create' });
 
     await page.goto(authorize.url);
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await expectAccessibleInBothThemes(page, 'the sign-up page under its Content-Security-Policy');
     await page.getByLabel('Email').fill(newEmail('browser'));
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
