@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { waitForColorScheme } from './web-journey.js';
 
 // The accessibility audit every browser test runs on every screen it opens: axe-core against the WCAG 2.0, 2.1 and
 // 2.2 A and AA rules, in the light and the dark theme, and again after each state a person reaches (a modal open, a
@@ -91,10 +92,7 @@ async function showScheme(page: Page, scheme: ColorScheme, preference: string = 
     { key: COLOR_SCHEME_STORAGE_KEY, value: preference },
   );
   if (isWebApp) {
-    await page.waitForFunction(
-      (expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected,
-      scheme,
-    );
+    await waitForColorScheme(page, scheme);
   } else {
     await page.waitForFunction(
       (expected) => window.matchMedia(`(prefers-color-scheme: ${expected})`).matches,

@@ -68,8 +68,8 @@ export const theme = createTheme({
           ? { root: { '--button-height': `max(var(--button-height-${size}), ${TOUCH_TARGET})` } }
           : { root: {} },
     }),
-    // A menu opened from the keyboard focuses its first item, as the WAI-ARIA menu button pattern has it; Mantine's
-    // focus placeholder would sit inside role="menu" as a focusable element that is not a menu item.
+    // A menu opened from the keyboard focuses its first item, as the WAI-ARIA menu button pattern has it. Mantine's
+    // stand-in element for first focus would sit inside role="menu" as a focusable element that is not a menu item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // The × of every dialog is named for screen readers and speech input.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
@@ -84,10 +84,8 @@ export const theme = createTheme({
  * light badges, outline buttons) fall under 4.5:1 in one scheme or the other. Here each is replaced by the nearest
  * colour that passes on the surfaces it is drawn on, so every screen inherits contrast that passes.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
-  const { white, colors, primaryColor } = resolved;
-  const gray = colors.gray;
-  const dark = colors.dark;
+export const cssVariablesResolver: CSSVariablesResolver = ({ white, colors, primaryColor }) => {
+  const { gray, dark } = colors;
   const lightSurfaces = [white, gray[0], gray[1]];
   // dark[4] is a hovered or keyboard-highlighted menu item.
   const darkSurfaces = [dark[4], dark[5], dark[6], dark[7], dark[8]];
@@ -110,25 +108,34 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     );
   }
 
-  const lightDimmed = readableOn(gray[6], lightSurfaces, 'darker');
-  const darkDimmed = readableOn(dark[2], darkSurfaces, 'lighter');
   return {
     variables: {},
-    light: {
-      ...light,
-      '--mantine-color-dimmed': lightDimmed,
-      '--mantine-color-placeholder': lightDimmed,
-      '--mantine-color-anchor': light[`--mantine-color-${primaryColor}-text`] ?? lightDimmed,
-      '--mantine-color-error': light['--mantine-color-red-text'] ?? lightDimmed,
-      '--mantine-color-success': light['--mantine-color-teal-text'] ?? lightDimmed,
-    },
-    dark: {
-      ...darkScheme,
-      '--mantine-color-dimmed': darkDimmed,
-      '--mantine-color-placeholder': darkDimmed,
-      '--mantine-color-anchor': darkScheme[`--mantine-color-${primaryColor}-text`] ?? darkDimmed,
-      '--mantine-color-error': darkScheme['--mantine-color-red-text'] ?? darkDimmed,
-      '--mantine-color-success': darkScheme['--mantine-color-teal-text'] ?? darkDimmed,
-    },
+    light: withTextRoles(light, readableOn(gray[6], lightSurfaces, 'darker'), primaryColor),
+    dark: withTextRoles(darkScheme, readableOn(dark[2], darkSurfaces, 'lighter'), primaryColor),
   };
 };
+
+/**
+ * A scheme's colour variables with the roles Mantine draws text in: dimmed text and placeholders (the hint text of
+ * an empty field) in the readable dimmed colour, links in the primary colour's text colour, errors in red's and
+ * success in teal's.
+ */
+function withTextRoles(
+  scheme: Record<string, string>,
+  dimmed: string,
+  primaryColor: string,
+): Record<string, string> {
+  const textOf = (name: string) => {
+    const text = scheme[`--mantine-color-${name}-text`];
+    if (!text) throw new Error(`The theme has no '${name}' colour`);
+    return text;
+  };
+  return {
+    ...scheme,
+    '--mantine-color-dimmed': dimmed,
+    '--mantine-color-placeholder': dimmed,
+    '--mantine-color-anchor': textOf(primaryColor),
+    '--mantine-color-error': textOf('red'),
+    '--mantine-color-success': textOf('teal'),
+  };
+}

@@ -1,4 +1,14 @@
-import { AppShell, Burger, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -12,14 +22,15 @@ import classes from './dashboard-shell.module.css';
 import { SHELL_NAVBAR_ID, ShellNavbar } from './shell-navbar.js';
 
 export const SHELL_NAVBAR_WIDTH = 280;
-/** Below Mantine's `sm` breakpoint (48em) the sidebar is a drawer behind the menu button. */
-const SMALL_SCREEN_MAX_WIDTH = '47.99em';
+/** From this breakpoint up the sidebar is always shown; below it, it is a drawer behind the menu button. */
+const NAVBAR_BREAKPOINT = 'sm';
 
 /** The podcast area's frame: fixed sidebar, podcast switcher, and the current screen behind an error boundary. */
 export function DashboardShell({ podcastId }: { podcastId: string }) {
   const { pathname } = useLocation();
   const [navbarOpen, navbar] = useDisclosure(false);
-  const smallScreen = useMediaQuery(`(max-width: ${SMALL_SCREEN_MAX_WIDTH})`) ?? false;
+  const { breakpoints } = useMantineTheme();
+  const sidebarAlwaysShown = useMediaQuery(`(min-width: ${breakpoints[NAVBAR_BREAKPOINT]})`, true);
   const podcasts = usePodcastList();
 
   const closeNavbar = navbar.close;
@@ -30,12 +41,16 @@ export function DashboardShell({ podcastId }: { podcastId: string }) {
 
   return (
     <AppShell
-      navbar={{ width: SHELL_NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+      navbar={{
+        width: SHELL_NAVBAR_WIDTH,
+        breakpoint: NAVBAR_BREAKPOINT,
+        collapsed: { mobile: !navbarOpen },
+      }}
       header={{ height: { base: 60, sm: 0 } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <SkipToContent />
-      <AppShell.Header hiddenFrom="sm" px="md">
+      <AppShell.Header hiddenFrom={NAVBAR_BREAKPOINT} px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -59,7 +74,7 @@ export function DashboardShell({ podcastId }: { podcastId: string }) {
       <ShellNavbar
         podcastId={podcastId}
         podcasts={podcasts.isPending ? undefined : (podcasts.data ?? [])}
-        inert={smallScreen && !navbarOpen}
+        inert={!sidebarAlwaysShown && !navbarOpen}
       />
 
       <AppShell.Main className={classes.main} {...mainContentProps}>

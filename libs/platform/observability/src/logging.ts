@@ -76,8 +76,13 @@ export function loggerModuleParams(options: LoggingOptions): Params {
 
 /** A plain pino logger for code outside Nest (start-up banner, scripts). */
 export function createLogger(options: LoggingOptions): pino.Logger {
+  return pinoLogger(pinoOptions(options), options);
+}
+
+/** A pino logger writing where `logDestination` says: readable lines at a terminal, JSON lines otherwise. */
+export function pinoLogger(loggerOptions: pino.LoggerOptions, options: { production: boolean }): pino.Logger {
   const destination = logDestination(options);
-  return destination ? pino(pinoOptions(options), destination) : pino(pinoOptions(options));
+  return destination ? pino(loggerOptions, destination) : pino(loggerOptions);
 }
 
 /** Nest's own start-up chatter (a line per module and per route mapped): a debug detail, not news for a person. */
