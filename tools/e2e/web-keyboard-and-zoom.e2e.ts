@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Podcast } from '@castbase/contracts';
 import { expectAccessibleInBothThemes, tabThroughPage } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
@@ -60,6 +60,25 @@ describe('the web app by keyboard', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
   }
 
+  /**
+   * Works a menu button as the WAI-ARIA pattern has it: Enter opens the menu on its first item, ArrowDown moves to the
+   * next, Escape closes it. Says what was seen on the way and whether focus went back to the button.
+   */
+  async function workMenuButton(page: Page, button: Locator, itemRole: 'menuitem' | 'menuitemradio') {
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    const expandedWhileOpen = await button.getAttribute('aria-expanded');
+    await page.waitForFunction((role) => document.activeElement?.getAttribute('role') === role, itemRole);
+    const firstFocused = await focusedText(page);
+    await page.keyboard.press('ArrowDown');
+    const afterArrowDown = await focusedText(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    const focusReturned = await button.evaluate((element) => element === document.activeElement);
+    return { expandedWhileOpen, firstFocused, afterArrowDown, focusReturned };
+  }
+
   /** Tab reaches every visible control of the page, and each shows a focus ring. */
   async function expectEveryControlReachedWithARing(page: Page): Promise<void> {
     const { stops, unreached } = await tabThroughPage(page);
@@ -80,19 +99,12 @@ describe('the web app by keyboard', () => {
   it('opens the theme menu with Enter on its first item, moves with the arrows, and Escape returns focus to it', async () => {
     const page = await openPage('/');
     const themeButton = page.getByRole('button', { name: 'Switch theme' });
-    await themeButton.focus();
 
-    await page.keyboard.press('Enter');
-    await page.getByRole('menu').waitFor();
-    expect(await themeButton.getAttribute('aria-expanded')).toBe('true');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitemradio');
-    expect(await focusedText(page)).toBe('Light');
-    await page.keyboard.press('ArrowDown');
-    expect(await focusedText(page)).toBe('Dark');
-
-    await page.keyboard.press('Escape');
-    await page.getByRole('menu').waitFor({ state: 'hidden' });
-    expect(await themeButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    const menu = await workMenuButton(page, themeButton, 'menuitemradio');
+    expect(menu.expandedWhileOpen).toBe('true');
+    expect(menu.firstFocused).toBe('Light');
+    expect(menu.afterArrowDown).toBe('Dark');
+    expect(menu.focusReturned).toBe(true);
     expect(await themeButton.getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -109,18 +121,11 @@ describe('the web app by keyboard', () => {
     const page = await openPage(`/p/${podcast.id}/dashboard`, { signedIn: true });
     const switcher = page.getByRole('button', { name: /^Switch podcast:/ });
     await switcher.waitFor();
-    await switcher.focus();
 
-    await page.keyboard.press('Enter');
-    await page.getByRole('menu').waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
-    expect(await focusedText(page)).toContain('Morning Signals');
-    await page.keyboard.press('ArrowDown');
-    expect(await focusedText(page)).toContain('Night Shift Radio');
-
-    await page.keyboard.press('Escape');
-    await page.getByRole('menu').waitFor({ state: 'hidden' });
-    expect(await switcher.evaluate((button) => button === document.activeElement)).toBe(true);
+    const menu = await workMenuButton(page, switcher, 'menuitem');
+    expect(menu.firstFocused).toContain('Morning Signals');
+    expect(menu.afterArrowDown).toContain('Night Shift Radio');
+    expect(menu.focusReturned).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/p/${podcast.id}/dashboard`);
   });
 
