@@ -17,7 +17,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import { mintDevAccessToken } from '@castbase/platform-auth';
+import { tusUpload } from '@castbase/platform-testing';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -124,22 +126,21 @@ function api(baseUrl, token) {
   };
 }
 
-async function seed(baseUrl, call) {
+async function seed(baseUrl, call, token) {
   const podcast = await call('POST', '/api/podcasts', {
     name: 'Benchmark Radio',
     description: 'A podcast made by tools/bench/feed-endpoint.mjs to measure the feed endpoint.',
     author: 'Castbase Bench',
   });
   const wav = toneWav();
-  const ticket = await call('POST', '/api/media/uploads', {
+  const upload = await tusUpload(`${baseUrl}${MEDIA_UPLOAD_PATH}`, token, {
+    input: wav,
     fileName: 'tone.wav',
-    contentType: 'audio/wav',
-    sizeBytes: wav.length,
+    fileType: 'audio/wav',
+    purpose: 'episode-media',
   });
-  const uploadUrl = new URL(ticket.uploadUrl, baseUrl);
-  const put = await fetch(uploadUrl, { method: ticket.method, headers: ticket.headers, body: wav });
-  if (!put.ok) throw new Error(`PUT ${uploadUrl.pathname} → ${put.status} ${await put.text()}`);
-  const media = await call('POST', `/api/media/uploads/${ticket.uploadId}/complete`);
+  if (upload.outcome !== 'finished') throw new Error(`upload ${upload.outcome}: ${JSON.stringify(upload)}`);
+  const media = JSON.parse(upload.body);
   const showNotes = '<p>In this episode we talk about <b>feeds</b>, caching &amp; compression.</p>'.repeat(6);
   for (let number = 1; number <= EPISODES; number++) {
     const episode = await call('POST', `/api/podcasts/${podcast.id}/episodes`, {
@@ -239,7 +240,7 @@ async function main() {
     });
     const call = api(baseUrl, token);
     console.log(`Seeding a podcast with ${EPISODES} published episodes ...`);
-    const feedPath = await Promise.race([seed(baseUrl, call), exited]);
+    const feedPath = await Promise.race([seed(baseUrl, call, token), exited]);
     const feedUrl = `${baseUrl}${feedPath}`;
     const first = await fetch(feedUrl, { headers: { 'accept-encoding': 'identity' } });
     const xml = Buffer.from(await first.arrayBuffer());

@@ -64,7 +64,12 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
       };
       for (const name of processNames) {
         processes.push(
-          startBuiltProcess(`apps/${name}/dist/main.js`, { ...shared, PORT: String(ports.get(name)) }),
+          startBuiltProcess(`apps/${name}/dist/main.js`, {
+            ...shared,
+            PORT: String(ports.get(name)),
+            // The gateway passes resumable uploads on to the media service.
+            ...(name === 'gateway' ? { MEDIA_URL: urlOf('media') } : {}),
+          }),
         );
       }
       await Promise.all(processNames.map((name, index) => waitUntilReady(urlOf(name), processes[index]!)));

@@ -10,7 +10,6 @@ import {
   type DeletionStatus,
   type MediaFile,
   type Podcast,
-  type UploadTicket,
   type UserProfile,
   type UserSettings,
 } from '@castbase/contracts';
@@ -19,7 +18,7 @@ import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@castb
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
-import { createPodcast } from './support/publish-flow.js';
+import { createPodcast, uploadFile } from './support/publish-flow.js';
 import { testProcessEnv } from './support/test-process-env.js';
 
 const run = promisify(execFile);
@@ -42,20 +41,8 @@ async function renderPng(): Promise<Buffer> {
   return readFile(path);
 }
 
-async function uploadPng(api: ApiClient, png: Buffer, fileName: string): Promise<MediaFile> {
-  const ticket = await api.ok<UploadTicket>('POST', '/api/media/uploads', {
-    fileName,
-    contentType: 'image/png',
-    sizeBytes: png.length,
-    expect: 'image',
-  });
-  const put = await fetch(ticket.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.headers,
-    body: new Uint8Array(png),
-  });
-  if (!put.ok) throw new Error(`PUT to the upload URL answered ${put.status}: ${await put.text()}`);
-  return api.ok<MediaFile>('POST', `/api/media/uploads/${ticket.uploadId}/complete`);
+function uploadPng(api: ApiClient, png: Buffer, fileName: string): Promise<MediaFile> {
+  return uploadFile(api, { input: png, fileName, fileType: 'image/png', purpose: 'avatar' });
 }
 
 const profileForm = (username: string) => ({

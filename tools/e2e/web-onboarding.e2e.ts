@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CALLBACK_REDIRECT_DELAY_MS } from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
 import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { setUpProfile, signIn, signUp, solidPng, signOutThrough } from './support/web-journey.js';
@@ -162,7 +163,8 @@ describe('signing up and onboarding in the web app', () => {
 
     await page.getByText('Authentication Error: access_denied - Cancelled').waitFor();
     expect(await page.getByRole('button', { name: 'Back to Home' }).isVisible()).toBe(true);
-    expect(await page.title()).toBe('Signing in · Castbase');
+    // The title is set by an effect after the text renders: wait for it rather than read it at once.
+    await waitFor('the callback title', async () => (await page.title()) === 'Signing in · Castbase');
     await expectAccessibleInBothThemes(page, 'the callback with an error');
     expect(new URL(page.url()).pathname).toBe('/callback');
     await page.clock.runFor(CALLBACK_REDIRECT_DELAY_MS);

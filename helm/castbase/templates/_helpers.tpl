@@ -118,6 +118,7 @@ app.kubernetes.io/component: {{ .component }}
   "S3_FORCE_PATH_STYLE" (toString $v.s3.forcePathStyle)
   "MIGRATE_ON_START" "false"
   "TRUST_PROXY" $v.config.trustProxy
+  "MEDIA_URL" (printf "http://%s:%v" (include "castbase.componentName" (dict "root" . "suffix" "media")) $v.service.port)
 }}
 {{- if not $v.nats.existingSecret.name }}{{ $_ := set $d "NATS_URL" $v.nats.url }}{{ end }}
 {{- $optional := dict

@@ -8,7 +8,6 @@ import {
 } from './errors/error-codes.js';
 import { ALL_EVENTS } from './events.js';
 import { feedPath } from './feeds/feeds.js';
-import { createUploadInputSchema, MEDIA_MAX_BYTES } from './media/media.js';
 import { defineEvent, defineRequest, owningService } from './messaging/definitions.js';
 import { z } from 'zod';
 
@@ -61,7 +60,7 @@ describe('errors', () => {
   });
 });
 
-describe('podcast and media input rules', () => {
+describe('podcast input rules', () => {
   it('requires a podcast name of at most 255 characters and a slug of letters, numbers and hyphens', () => {
     expect(firstMessage(createPodcastInputSchema.safeParse({ name: '  ' }))).toBe('Podcast name is required');
     expect(firstMessage(createPodcastInputSchema.safeParse({ name: 'x'.repeat(256) }))).toBe(
@@ -76,20 +75,6 @@ describe('podcast and media input rules', () => {
       category: 'Technology',
       type: 'episodic',
     });
-  });
-
-  it('accepts audio and video up to 500 MB (524288000 bytes) and names what is wrong otherwise', () => {
-    const upload = { fileName: 'a.mp3', contentType: 'audio/mpeg', sizeBytes: MEDIA_MAX_BYTES };
-    expect(createUploadInputSchema.safeParse(upload).success).toBe(true);
-    expect(
-      firstMessage(createUploadInputSchema.safeParse({ ...upload, sizeBytes: MEDIA_MAX_BYTES + 1 })),
-    ).toBe('File is too large. The maximum size is 500 MB.');
-    expect(firstMessage(createUploadInputSchema.safeParse({ ...upload, contentType: 'text/html' }))).toBe(
-      'This file type is not supported',
-    );
-    expect(firstMessage(createUploadInputSchema.safeParse({ ...upload, sizeBytes: 0 }))).toBe(
-      'The file is empty',
-    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AuthModule } from '@castbase/platform-auth';
-import { oidcSettings, type AppConfig } from '@castbase/platform-config';
+import type { AppConfig } from '@castbase/platform-config';
 import { AuthConfigController } from './auth-config/auth-config.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
 import { AccountDeletionController } from './identity/account-deletion.controller.js';
@@ -18,17 +18,10 @@ import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
 export class GatewayModule {
   static forRoot(config: AppConfig): DynamicModule {
     const webDist = resolveWebDist(config.WEB_DIST_DIR);
-    const oidc = oidcSettings(config);
     return {
       module: GatewayModule,
       imports: [
-        AuthModule.forRoot({
-          // The external issuer, else the identity service's built-in provider (PUBLIC_URL/oidc).
-          issuerUrl: oidc.issuer,
-          jwksUrl: config.OIDC_JWKS_URL,
-          audience: oidc.audience,
-          devSigningKey: config.AUTH_DEV_SIGNING_KEY,
-        }),
+        AuthModule.forConfig(config),
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
       ],
       controllers: [

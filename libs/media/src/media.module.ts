@@ -5,24 +5,33 @@ import { mediaDatabase } from './database/media-database.js';
 import { EraseUserMediaHandler } from './erasure/erase-user-media.handler.js';
 import { DeleteFileHandler } from './files/delete-file.handler.js';
 import { GetFileHandler } from './files/get-file.handler.js';
-import { MediaProber } from './probing/media-prober.js';
-import { CompleteUploadHandler } from './uploads/complete-upload.handler.js';
-import { CreateUploadHandler } from './uploads/create-upload.handler.js';
+import { MediaSteps } from './processing-jobs/media-steps.js';
+import { ProcessingQueue } from './processing-jobs/processing-queue.js';
+import { ProcessingRunner } from './processing-jobs/processing-runner.js';
+import { RenderVideoHandler } from './processing-jobs/render-video.handler.js';
+import { RetryJobHandler } from './processing-jobs/retry-job.handler.js';
+import { ResumableUploads } from './uploads/resumable-uploads.js';
+import { TusUploadController } from './uploads/tus-upload.controller.js';
+import { UploadCompletion } from './uploads/upload-completion.js';
+import { UploadPolicy } from './uploads/upload-policy.js';
 
 /**
- * Uploads straight to storage, probing with ffprobe, media files (audio, video, images). Answers `media.*`
- * requests; emits `media.file.stored` via its outbox; erases a user's files on `identity.user.deletion-requested`
- * and reports `media.user-data.erased`. Needs `ObjectStorage` and `APP_CONFIG` from the host application.
+ * Resumable (tus) uploads at `/api/media/uploads`, the media files they become, and their processing jobs (probe,
+ * loudness, transcode, ID3 tags, peaks, image variants, video outputs). Answers `media.*` requests; emits
+ * `media.file.stored` and `media.file.processed` via its outbox; erases a user's files on
+ * `identity.user.deletion-requested`. Needs `ObjectStorage`, `APP_CONFIG` and an authentication guard (the
+ * gateway's `AuthModule`) from the host application.
  */
 @Module({
   imports: [
     PersistenceModule.forService(mediaDatabase),
     MessagingModule.forService({
       service: 'media',
-      requestHandlers: [CreateUploadHandler, CompleteUploadHandler, GetFileHandler, DeleteFileHandler],
+      requestHandlers: [GetFileHandler, DeleteFileHandler, RenderVideoHandler, RetryJobHandler],
       eventHandlers: [EraseUserMediaHandler],
     }),
   ],
-  providers: [MediaProber],
+  controllers: [TusUploadController],
+  providers: [UploadPolicy, UploadCompletion, ResumableUploads, ProcessingRunner, MediaSteps, ProcessingQueue],
 })
 export class MediaModule {}

@@ -21,7 +21,7 @@ export async function createTestUser(username: string): Promise<TestUser> {
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
-    private readonly user?: TestUser,
+    readonly user?: TestUser,
     private readonly extraHeaders: Record<string, string> = {},
   ) {}
 

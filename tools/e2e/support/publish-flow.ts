@@ -1,5 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
-import type { Episode, MediaFile, Podcast, UploadTicket } from '@castbase/contracts';
+import {
+  MEDIA_UPLOAD_PATH,
+  mediaFileSchema,
+  type Episode,
+  type MediaFile,
+  type Podcast,
+} from '@castbase/contracts';
+import { tusUpload, waitFor, type TusTestUpload } from '@castbase/platform-testing';
 import type { ApiClient } from './api-client.js';
 
 export interface PublishedEpisode {
@@ -17,20 +23,29 @@ export async function createPodcast(api: ApiClient, name: string): Promise<Podca
   });
 }
 
+/** Uploads a file over tus through the gateway, as the web app's upload component does. */
+export async function uploadFile(api: ApiClient, upload: TusTestUpload): Promise<MediaFile> {
+  const token = api.user?.token;
+  if (!token) throw new Error('Uploading needs a signed-in API client');
+  const result = await tusUpload(`${api.baseUrl}${MEDIA_UPLOAD_PATH}`, token, upload);
+  if (result.outcome !== 'finished')
+    throw new Error(`The upload was not finished: ${JSON.stringify(result)}`);
+  return mediaFileSchema.parse(JSON.parse(result.body));
+}
+
+/** Uploads an MP3 for an episode and waits until it is processed (its published file and peaks are stored). */
 export async function uploadMp3(api: ApiClient, filePath: string, fileName: string): Promise<MediaFile> {
-  const { size } = await stat(filePath);
-  const ticket = await api.ok<UploadTicket>('POST', '/api/media/uploads', {
+  const uploaded = await uploadFile(api, {
+    input: filePath,
     fileName,
-    contentType: 'audio/mpeg',
-    sizeBytes: size,
+    fileType: 'audio/mpeg',
+    purpose: 'episode-media',
   });
-  const put = await fetch(ticket.uploadUrl, {
-    method: 'PUT',
-    headers: ticket.headers,
-    body: await readFile(filePath),
+  return waitFor(`${fileName} to be processed`, async () => {
+    const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
+    if (file.status === 'failed') throw new Error(`Processing failed: ${JSON.stringify(file.jobs)}`);
+    return file.status === 'ready' ? file : undefined;
   });
-  if (!put.ok) throw new Error(`PUT to the upload URL answered ${put.status}: ${await put.text()}`);
-  return api.ok<MediaFile>('POST', `/api/media/uploads/${ticket.uploadId}/complete`);
 }
 
 export async function createAndPublishEpisode(

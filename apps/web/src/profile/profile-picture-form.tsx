@@ -1,20 +1,20 @@
 import { profileMessages, type UserProfile } from '@castbase/contracts';
 import { Stack } from '@mantine/core';
-import { ImageDropzone } from '../shared/media-upload/image-dropzone.js';
+import { MediaUpload } from '../shared/media-upload/media-upload.js';
 import { FailureBanner, SuccessBanner } from '../shared/layout/feedback-banners.js';
 import { useRemoveAvatar, useSetAvatar } from './profile-api.js';
 import { useSuccessBanner } from '../shared/layout/use-success-banner.js';
 
-/** Upload and remove the avatar: the uploaded image becomes the avatar (PUT), Remove takes it away (DELETE). */
+/**
+ * Upload and remove the avatar: the uploaded image, once processed, becomes the avatar (PUT), Remove takes it away
+ * (DELETE).
+ */
 export function ProfilePictureForm({ profile }: { profile: UserProfile }) {
   const banner = useSuccessBanner();
   const setAvatar = useSetAvatar();
   const removeAvatar = useRemoveAvatar();
 
-  const value =
-    profile.avatarUrl && profile.avatarMediaId
-      ? { url: profile.avatarUrl, mediaId: profile.avatarMediaId }
-      : null;
+  const value = profile.avatarUrl && profile.avatarMediaId ? { url: profile.avatarUrl } : null;
 
   async function remove() {
     setAvatar.reset();
@@ -43,12 +43,13 @@ export function ProfilePictureForm({ profile }: { profile: UserProfile }) {
           onClose={removeAvatar.reset}
         />
       )}
-      <ImageDropzone
+      <MediaUpload
+        purpose="avatar"
         label="Avatar"
         hint={profileMessages.avatarHint}
         value={value}
         disabled={setAvatar.isPending || removeAvatar.isPending}
-        onUploaded={(file) => {
+        onReady={(file) => {
           removeAvatar.reset();
           setAvatar.mutate(
             { mediaId: file.id },

@@ -17,6 +17,7 @@ import {
   type MediaFile,
   type MediaKind,
   type PayloadOf,
+  READY_WITHOUT_OUTPUTS,
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
@@ -104,6 +105,10 @@ export async function startCatalogTestApp() {
       id,
       ownerId,
       kind,
+      purpose: kind === 'image' ? 'podcast-art' : 'episode-media',
+      podcastId: null,
+      format: kind === 'image' ? 'png' : kind === 'video' ? 'mp4' : 'mp3',
+      ...READY_WITHOUT_OUTPUTS,
       ...sample,
       sizeBytes: 48_000,
       url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/${sample.fileName}`,

@@ -29,6 +29,19 @@ export const errorCatalogue = {
   MEDIA_TOO_LARGE: { status: 413, message: 'File is too large. The maximum size is 500 MB.' },
   MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio, video or an image' },
   UPLOAD_FAILED: { status: 500, message: 'Upload failed' },
+  /** The spec's per-kind message is given with the error ('Audio file must be less than 500MB', ...). */
+  UPLOAD_TOO_LARGE: { status: 413, message: 'File is too large' },
+  /** The bytes are not what the creator may upload here; the spec's message for the declared kind is given. */
+  UPLOAD_REFUSED: { status: 422, message: 'Unsupported file type. Please upload audio or video.' },
+  UPLOAD_NOT_FOUND: { status: 404, message: 'Upload not found. Start the upload again.' },
+  PLAN_STORAGE_EXCEEDED: { status: 413, message: 'Not enough storage left on your plan' },
+  PLAN_EPISODES_EXCEEDED: { status: 403, message: 'Your plan allows no more episodes' },
+  MEDIA_IN_USE: {
+    status: 409,
+    message: 'This file is still used by a podcast or an episode. Remove it there first.',
+  },
+  JOB_NOT_FOUND: { status: 404, message: 'Processing job not found' },
+  JOB_NOT_RETRYABLE: { status: 409, message: 'Only a failed job can be run again' },
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
   // media images

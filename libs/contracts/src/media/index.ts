@@ -1,1 +1,3 @@
 export * from './media.js';
+export * from './upload-rules.js';
+export * from './upload-hints.js';

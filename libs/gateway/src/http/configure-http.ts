@@ -3,7 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { errorCatalogue } from '@castbase/contracts';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { errorCatalogue, MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import type { AppConfig } from '@castbase/platform-config';
 import { securityHeaders } from './security-headers.js';
 
@@ -32,8 +33,23 @@ export function configureGatewayHttp(app: INestApplication, config: AppConfig): 
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       message: { code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message },
+      // A 2 GB upload is 400 chunks of 5 MB: its PATCH requests are bytes of one upload, not API calls.
+      skip: (request) => request.method === 'PATCH' && request.originalUrl.startsWith(MEDIA_UPLOAD_PATH),
     }),
   );
+  // A gateway in its own process passes resumable uploads to the media service as they arrive (streamed, never
+  // buffered); the media service verifies the caller's token as the gateway does. In the all-in-one process the
+  // media module serves the same path itself.
+  if (config.MEDIA_URL) {
+    express.use(
+      createProxyMiddleware({
+        target: config.MEDIA_URL,
+        pathFilter: (path) => path === MEDIA_UPLOAD_PATH || path.startsWith(`${MEDIA_UPLOAD_PATH}/`),
+        xfwd: true,
+        proxyTimeout: 120_000,
+      }),
+    );
+  }
   // Bodies are parsed for the API only: the identity provider under /oidc parses its own forms.
   express.use(
     '/api',

@@ -17,6 +17,7 @@ import {
   type EventEnvelope,
   type MediaFile,
   type PayloadOf,
+  READY_WITHOUT_OUTPUTS,
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
@@ -74,6 +75,10 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
       id,
       ownerId,
       kind,
+      purpose: kind === 'image' ? 'avatar' : 'episode-media',
+      podcastId: null,
+      format: kind === 'image' ? 'png' : 'mp3',
+      ...READY_WITHOUT_OUTPUTS,
       fileName: kind === 'image' ? 'avatar.png' : 'episode.mp3',
       mimeType: kind === 'image' ? 'image/png' : 'audio/mpeg',
       sizeBytes: 4_096,

@@ -10,7 +10,9 @@ import {
 } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { MediaFile } from '../files/media-file.entity.js';
+import { deleteInBatches } from '../files/delete-in-batches.js';
 import { mediaOwnerPrefix, uploadIdOfStorageKey } from '../uploads/media-storage-key.js';
+import { ResumableUploads } from '../uploads/resumable-uploads.js';
 import { Upload } from '../uploads/upload.entity.js';
 
 type Definition = typeof identityEvents.userDeletionRequested;
@@ -33,6 +35,7 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly outbox: Outbox,
+    private readonly uploads: ResumableUploads,
   ) {}
 
   async handle(
@@ -40,6 +43,8 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
     { em }: EventContext<Definition>,
   ): Promise<void> {
     const { objects, bytes } = await this.deleteStoredObjects(em, userId);
+    const underWay = await em.find(Upload, { ownerId: userId, status: 'uploading' }, { fields: ['id'] });
+    await this.uploads.discardReceived(underWay.map((upload) => upload.id));
     const files = await em.nativeDelete(MediaFile, { ownerId: userId });
     const uploads = await em.nativeDelete(Upload, { ownerId: userId });
     await reportUserErasure(
@@ -57,9 +62,9 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
    */
   private async deleteStoredObjects(em: EntityManager, userId: string) {
     const keys = new Set(
-      (await em.find(Upload, { ownerId: userId }, { fields: ['storageKey'] })).map(
-        (upload) => upload.storageKey,
-      ),
+      (await em.find(Upload, { ownerId: userId }, { fields: ['storageKey'] }))
+        .map((upload) => upload.storageKey)
+        .filter((key): key is string => key !== null),
     );
     const inFolder: string[] = [];
     for await (const key of this.storage.list(mediaOwnerPrefix(userId))) inFolder.push(key);
@@ -75,7 +80,7 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
       );
       for (const head of heads) if (head) sizes.push(head.contentLength);
     }
-    await this.storage.deleteMany(all);
+    await deleteInBatches(this.storage, all);
     return { objects: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
   }
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   identityEvents,
@@ -7,7 +9,7 @@ import {
   type PayloadOf,
   type UserDataErased,
 } from '@castbase/contracts';
-import { waitFor } from '@castbase/platform-testing';
+import { waitFor, type TusTestResult } from '@castbase/platform-testing';
 import { startMediaTestApp, type MediaTestApp } from '../testing/media-test-app.js';
 import { mediaOwnerPrefix } from '../uploads/media-storage-key.js';
 
@@ -37,6 +39,16 @@ describe('media service: erasing a user on account deletion', () => {
     return (await waitFor('media.user-data.erased', () => reports[reported])).payload;
   }
 
+  const sizeOf = async (keys: string[]) => {
+    let bytes = 0;
+    for (const key of keys) bytes += (await media.storage.head(key))?.contentLength ?? 0;
+    return bytes;
+  };
+  const uploadIdOfUrl = (result: TusTestResult) =>
+    result.outcome === 'refused'
+      ? ''
+      : (new URL(result.uploadUrl, media.publicUrl).pathname.split('/').pop() ?? '');
+
   const rowsOf = (table: 'media_files' | 'uploads', ownerId: string) =>
     media.rows(`select id from media.${table} where owner_id = ?`, [ownerId]);
 
@@ -52,11 +64,43 @@ describe('media service: erasing a user on account deletion', () => {
   });
 
   it("removes every file, upload and stored object of the user, and their published outbox rows, and reports what went; another user's stay", async () => {
-    const bobsFile = await media.upload(bob, 'bob.png', 'image/png', png);
-    await media.upload(alice, 'avatar.png', 'image/png', png);
-    await media.upload(alice, 'episode.mp3', 'audio/mpeg', tone);
-    const neverCompleted = await media.createUpload(alice, 'draft.mp3', 'audio/mpeg', tone.length);
-    await media.putToTicket(neverCompleted, tone);
+    const bobsFile = await media.upload(bob, {
+      input: png,
+      fileName: 'bob.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const avatar = await media.upload(alice, {
+      input: png,
+      fileName: 'avatar.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const episode = await media.upload(alice, {
+      input: tone,
+      fileName: 'episode.mp3',
+      fileType: 'audio/mpeg',
+      purpose: 'episode-media',
+    });
+    // Processing adds outputs beside each original: erasure finds them all.
+    for (const [owner, file] of [
+      [bob, bobsFile],
+      [alice, avatar],
+      [alice, episode],
+    ] as const) {
+      expect((await media.processed(owner, file.id)).status).toBe('ready');
+    }
+    const neverCompleted = await media.send(alice, {
+      input: tone,
+      fileName: 'draft.mp3',
+      fileType: 'audio/mpeg',
+      purpose: 'episode-media',
+      pauseAfterBytes: 1,
+      chunkSize: Math.ceil(tone.length / 2),
+    });
+    expect(neverCompleted.outcome).toBe('paused');
+    const received = join(media.workFolder, 'uploads', uploadIdOfUrl(neverCompleted));
+    expect(existsSync(received)).toBe(true);
     const leftOver = `${mediaOwnerPrefix(alice)}${randomUUID()}/left-over.png`;
     await media.storage.put(leftOver, png, { contentType: 'image/png' });
     await media.allPublished(alice);
@@ -64,7 +108,11 @@ describe('media service: erasing a user on account deletion', () => {
     const bobsKeys = (await media.storedKeys(mediaOwnerPrefix(bob))).filter((key) =>
       key.includes(bobsFile.id),
     );
-    expect(bobsKeys).toHaveLength(1);
+    expect(bobsKeys.length).toBeGreaterThan(1);
+    const alicesKeys = (await media.storedKeys(mediaOwnerPrefix(alice))).filter(
+      (key) => !bobsKeys.includes(key),
+    );
+    const alicesBytes = await sizeOf(alicesKeys);
 
     const deletionId = randomUUID();
     const report = await requestDeletion(alice, deletionId);
@@ -75,14 +123,16 @@ describe('media service: erasing a user on account deletion', () => {
       removed: {
         files: 2,
         uploads: 3,
-        objects: 4,
-        bytes: 2 * png.length + 2 * tone.length,
-        outboxMessages: 2,
+        objects: alicesKeys.length,
+        bytes: alicesBytes,
+        // media.file.stored and media.file.processed of each of her two files (job requests name no owner).
+        outboxMessages: 4,
       },
       erasedAt: expect.any(String),
     });
     expect(await rowsOf('media_files', alice)).toEqual([]);
     expect(await rowsOf('uploads', alice)).toEqual([]);
+    expect(existsSync(received)).toBe(false);
     expect(await media.storedKeys(mediaOwnerPrefix(alice))).toEqual(bobsKeys);
     expect(
       await media.rows('select subject from media.outbox_messages where strpos(payload::text, ?) > 0', [
@@ -92,12 +142,17 @@ describe('media service: erasing a user on account deletion', () => {
     expect(await rowsOf('media_files', bob)).toEqual([{ id: bobsFile.id }]);
     expect(
       await media.rows('select 1 from media.outbox_messages where payload->>? = ?', ['ownerId', bob]),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     expect((await fetch(bobsFile.url)).status).toBe(200);
   });
 
   it('finds nothing when asked again, and reports zeros', async () => {
-    await media.upload(alice, 'again.png', 'image/png', png);
+    await media.upload(alice, {
+      input: png,
+      fileName: 'again.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
     const deletionId = randomUUID();
     await requestDeletion(alice, deletionId);
 

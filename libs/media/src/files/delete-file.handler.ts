@@ -1,18 +1,29 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { DomainError, mediaRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
-import type { RequestHandler } from '@castbase/platform-messaging';
+import {
+  catalogRequests,
+  DomainError,
+  mediaRequests,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
+import { MessageBus, type RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { Upload } from '../uploads/upload.entity.js';
+import { deleteInBatches } from './delete-in-batches.js';
 import { MediaFile } from './media-file.entity.js';
+import { MediaOutput } from './media-output.entity.js';
 
 type Definition = typeof mediaRequests.deleteFile;
 
+/** Episodes read per page while looking for one that uses a file. */
+const EPISODE_PAGE = 500;
+
 /**
- * Removes one media file of its owner: the stored object first, then the file and the upload it came from. A
- * crash in between leaves the rows, so deleting again finishes the job. Another owner's id is not found and
- * nothing of theirs is touched. Media does not know which episodes use a file: callers delete what they
- * no longer point at (a replaced avatar or logo).
+ * Removes one media file of its owner: its stored objects (original and every output, 100 per storage call)
+ * first, then the file, its outputs, jobs and upload. A file a podcast (artwork) or an episode still uses is kept
+ * and answers MEDIA_IN_USE. A crash in between leaves the rows, so deleting again finishes the job. Another
+ * owner's id is not found and nothing of theirs is touched.
  */
 @Injectable()
 export class DeleteFileHandler implements RequestHandler<Definition> {
@@ -21,17 +32,42 @@ export class DeleteFileHandler implements RequestHandler<Definition> {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: ObjectStorage,
+    private readonly bus: MessageBus,
   ) {}
 
   async handle({ ownerId, mediaId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
     const file = await em.findOne(MediaFile, { id: mediaId, ownerId });
     if (!file) throw new DomainError('MEDIA_NOT_FOUND');
-    await this.storage.delete(file.storageKey);
-    await em.transactional(async (tx) => {
+    if (await this.isInUse(ownerId, mediaId)) throw new DomainError('MEDIA_IN_USE');
+    const outputs = await em.find(MediaOutput, { mediaId }, { fields: ['storageKey'] });
+    const keys = new Set([file.originalKey, file.storageKey, ...outputs.map((output) => output.storageKey)]);
+    await deleteInBatches(this.storage, [...keys]);
+    // A job may have stored an output since: the file's row lock orders it before or after this delete.
+    const storedSince = await em.transactional(async (tx) => {
+      await tx.findOne(MediaFile, file.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const current = await tx.find(MediaOutput, { mediaId }, { fields: ['storageKey'] });
       await tx.nativeDelete(MediaFile, { id: file.id, ownerId });
       await tx.nativeDelete(Upload, { id: file.id, ownerId });
+      return current.map((output) => output.storageKey).filter((key) => !keys.has(key));
     });
+    await deleteInBatches(this.storage, storedSince);
     return { deleted: true };
+  }
+
+  /** Whether one of the owner's podcasts has it as artwork or one of their episodes plays it. */
+  private async isInUse(ownerId: string, mediaId: string): Promise<boolean> {
+    const { items: podcasts } = await this.bus.request(catalogRequests.listPodcasts, { ownerId });
+    if (podcasts.some((podcast) => podcast.artworkMediaId === mediaId)) return true;
+    let after: string | null = null;
+    do {
+      const page: ReplyOf<typeof catalogRequests.exportEpisodes> = await this.bus.request(
+        catalogRequests.exportEpisodes,
+        { ownerId, after, limit: EPISODE_PAGE },
+      );
+      if (page.items.some((episode) => episode.media?.mediaId === mediaId)) return true;
+      after = page.next;
+    } while (after !== null);
+    return false;
   }
 }

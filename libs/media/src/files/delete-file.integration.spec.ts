@@ -9,8 +9,8 @@ describe('media service: deleting a file (avatar or logo removal)', () => {
   const deleteFile = (ownerId: string, mediaId: string) =>
     media.bus.request(mediaRequests.deleteFile, { ownerId, mediaId });
   const storedKeyOf = async (mediaId: string) => {
-    const [file] = await media.rows('select storage_key from media.media_files where id = ?', [mediaId]);
-    return String(file?.['storage_key']);
+    const [file] = await media.rows('select original_key from media.media_files where id = ?', [mediaId]);
+    return String(file?.['original_key']);
   };
 
   beforeAll(async () => {
@@ -22,13 +22,23 @@ describe('media service: deleting a file (avatar or logo removal)', () => {
     await media?.close();
   });
 
-  it('removes the media file, its upload and its stored object', async () => {
-    const file = await media.upload('owner-a', 'avatar.png', 'image/png', png);
+  it('removes the media file, its upload, its stored original and every output', async () => {
+    const uploaded = await media.upload('owner-a', {
+      input: png,
+      fileName: 'avatar.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const file = await media.processed('owner-a', uploaded.id);
     const key = await storedKeyOf(file.id);
+    const folder = key.slice(0, key.lastIndexOf('/') + 1);
+    expect(file.outputs.length).toBeGreaterThan(0);
+    expect((await media.storedKeys(folder)).length).toBe(1 + file.outputs.length);
 
     await expect(deleteFile('owner-a', file.id)).resolves.toEqual({ deleted: true });
 
     expect(await media.storage.exists(key)).toBe(false);
+    expect(await media.storedKeys(folder)).toEqual([]);
     expect(await media.rows('select id from media.media_files where id = ?', [file.id])).toEqual([]);
     expect(await media.rows('select id from media.uploads where id = ?', [file.id])).toEqual([]);
     expect((await fetch(file.url)).status).toBe(404);
@@ -38,7 +48,13 @@ describe('media service: deleting a file (avatar or logo removal)', () => {
   });
 
   it("answers MEDIA_NOT_FOUND for another owner's file and leaves it in place", async () => {
-    const file = await media.upload('owner-a', 'logo.png', 'image/png', png);
+    const uploaded = await media.upload('owner-a', {
+      input: png,
+      fileName: 'logo.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const file = await media.processed('owner-a', uploaded.id);
     const key = await storedKeyOf(file.id);
 
     await expect(deleteFile('owner-b', file.id)).rejects.toMatchObject({
@@ -53,7 +69,12 @@ describe('media service: deleting a file (avatar or logo removal)', () => {
   });
 
   it('answers MEDIA_NOT_FOUND when the file is already gone', async () => {
-    const file = await media.upload('owner-a', 'twice.png', 'image/png', png);
+    const file = await media.upload('owner-a', {
+      input: png,
+      fileName: 'twice.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
     await deleteFile('owner-a', file.id);
 
     await expect(deleteFile('owner-a', file.id)).rejects.toMatchObject({ code: 'MEDIA_NOT_FOUND' });

@@ -19,8 +19,9 @@ export class GetFileHandler implements RequestHandler<Definition> {
   ) {}
 
   async handle({ ownerId, mediaId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    const file = await this.em.fork().findOne(MediaFile, { id: mediaId, ownerId });
+    const em = this.em.fork();
+    const file = await em.findOne(MediaFile, { id: mediaId, ownerId });
     if (!file) throw new DomainError('MEDIA_NOT_FOUND');
-    return toMediaFileReply(this.storage, file);
+    return toMediaFileReply(em, this.storage, file);
   }
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,20 +11,34 @@ import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
   ALL_EVENTS,
+  catalogRequests,
+  DomainError,
+  MEDIA_UPLOAD_PATH,
+  mediaFileSchema,
   mediaRequests,
-  type CreateUploadInput,
   type EventDefinition,
+  type Episode,
   type EventEnvelope,
   type MediaFile,
   type PayloadOf,
-  type UploadTicket,
+  type Podcast,
 } from '@castbase/contracts';
+import { AuthModule, mintDevAccessToken } from '@castbase/platform-auth';
 import { APP_CONFIG } from '@castbase/platform-config';
 import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { HttpErrorFilter } from '@castbase/platform-runtime';
 import { ObjectStorage, StorageModule } from '@castbase/platform-storage';
-import { createTestDatabase, freePort, waitFor } from '@castbase/platform-testing';
+import {
+  createTestDatabase,
+  freePort,
+  requireTestEnv,
+  tusUpload,
+  waitFor,
+  type TusTestResult,
+  type TusTestUpload,
+} from '@castbase/platform-testing';
 import { MediaModule } from '../media.module.js';
 
 const run = promisify(execFile);
@@ -32,13 +46,33 @@ const run = promisify(execFile);
 /** Picture formats a test image can be rendered in, by the extension ffmpeg picks the encoder from. */
 export type TestImageFormat = 'png' | 'jpg' | 'webp' | 'gif';
 
+export interface MediaTestOptions {
+  /** Plan limits (defaults: the free tier's). */
+  planStorageBytes?: number;
+  planEpisodes?: number;
+  /** Reuse this work folder (storage and received uploads), as a restarted process would. */
+  workFolder?: string;
+  /** Reuse this database instead of a fresh one. */
+  databaseUrl?: string;
+}
+
+/** The catalog as media sees it over the bus: which podcasts an owner has, and their episodes. */
+export interface CatalogDouble {
+  podcasts: Map<string, { ownerId: string; artworkMediaId: string | null }>;
+  episodes: Map<string, Array<{ id: string; mediaId: string }>>;
+}
+
 /**
- * The media service on a fresh database, filesystem storage served over HTTP (so tickets can be PUT to) and an
- * in-process bus carrying every event of the product, with ffmpeg at hand to make real test files.
+ * The media service on a fresh database, filesystem storage served over HTTP, the tus endpoint behind token
+ * authentication, an in-process bus carrying every event of the product (with the catalog's answers about
+ * podcasts and episodes), and ffmpeg at hand to make real test files.
  */
-export async function startMediaTestApp(databasePrefix: string) {
-  const database = await createTestDatabase(databasePrefix);
-  const workFolder = await mkdtemp(join(tmpdir(), 'castbase-media-spec-'));
+export async function startMediaTestApp(databasePrefix: string, options: MediaTestOptions = {}) {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase(databasePrefix);
+  const workFolder = options.workFolder ?? (await mkdtemp(join(tmpdir(), 'castbase-media-spec-')));
+  const devSigningKey = requireTestEnv('devSigningKey');
   const binaries = resolveFfmpegBinaries();
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -46,7 +80,21 @@ export async function startMediaTestApp(databasePrefix: string) {
 
   @Global()
   @Module({
-    providers: [{ provide: APP_CONFIG, useValue: { PUBLIC_URL: publicUrl } }],
+    providers: [
+      {
+        provide: APP_CONFIG,
+        useValue: {
+          PUBLIC_URL: publicUrl,
+          STORAGE_DIR: join(workFolder, 'storage'),
+          UPLOADS_DIR: join(workFolder, 'uploads'),
+          UPLOAD_EXPIRY_HOURS: 24,
+          PLAN_STORAGE_BYTES: options.planStorageBytes ?? 1_000_000_000,
+          PLAN_EPISODES: options.planEpisodes ?? 10,
+          TRANSCODE_BITRATE_KBPS: 128,
+          MEDIA_JOB_CONCURRENCY: 1,
+        },
+      },
+    ],
     exports: [APP_CONFIG],
   })
   class TestConfigModule {}
@@ -56,9 +104,10 @@ export async function startMediaTestApp(databasePrefix: string) {
       TestConfigModule,
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      AuthModule.forRoot({ devSigningKey }),
       StorageModule.forRoot({
         publicBaseUrl: publicUrl,
-        filesystem: { root: join(workFolder, 'storage'), signingSecret: randomBytes(32).toString('hex') },
+        filesystem: { root: join(workFolder, 'storage'), signingSecret: signingSecret(workFolder) },
       }),
       MediaModule,
     ],
@@ -66,6 +115,7 @@ export async function startMediaTestApp(databasePrefix: string) {
   class TestAppModule {}
 
   const app = await NestFactory.create(TestAppModule, { logger: false });
+  app.useGlobalFilters(new HttpErrorFilter());
   await app.listen(port, '127.0.0.1');
   const bus = app.get(MessageBus);
   const storage = app.get(ObjectStorage);
@@ -77,37 +127,35 @@ export async function startMediaTestApp(databasePrefix: string) {
       .getConnection()
       .execute<Array<Record<string, unknown>>>(sql, parameters);
 
-  const createUpload = (
-    ownerId: string,
-    fileName: string,
-    contentType: string,
-    sizeBytes: number,
-    expect?: CreateUploadInput['expect'],
-  ) =>
-    bus.request(mediaRequests.createUpload, {
-      ownerId,
-      input: { fileName, contentType, sizeBytes, ...(expect ? { expect } : {}) },
-    });
+  const catalog: CatalogDouble = { podcasts: new Map(), episodes: new Map() };
+  await answerAsCatalog(bus, catalog);
 
-  /** What a browser does with a ticket: PUT the bytes to the signed URL with the ticket's headers. */
-  const putToTicket = (ticket: UploadTicket, body: Buffer) =>
-    fetch(ticket.uploadUrl, { method: ticket.method, headers: ticket.headers, body: new Uint8Array(body) });
+  const tokenFor = (ownerId: string) =>
+    mintDevAccessToken(devSigningKey, { sub: ownerId, preferred_username: ownerId });
+  const uploadEndpoint = `${publicUrl}${MEDIA_UPLOAD_PATH}`;
 
-  const completeUpload = (ownerId: string, uploadId: string) =>
-    bus.request(mediaRequests.completeUpload, { ownerId, uploadId });
-
-  /** The whole upload as the web app runs it: ticket, PUT, complete. */
-  async function upload(
-    ownerId: string,
-    fileName: string,
-    contentType: string,
-    body: Buffer,
-  ): Promise<MediaFile> {
-    const ticket = await createUpload(ownerId, fileName, contentType, body.length);
-    const put = await putToTicket(ticket, body);
-    if (put.status !== 200) throw new Error(`PUT to the upload URL answered ${put.status}`);
-    return completeUpload(ownerId, ticket.uploadId);
+  /** Sends a file over tus as the web app does, as `ownerId`. */
+  async function send(ownerId: string, upload: TusTestUpload): Promise<TusTestResult> {
+    return tusUpload(uploadEndpoint, await tokenFor(ownerId), upload);
   }
+
+  /** Sends a whole file and returns the media file the last response carries. */
+  async function upload(ownerId: string, upload: TusTestUpload): Promise<MediaFile> {
+    const result = await send(ownerId, upload);
+    if (result.outcome !== 'finished') throw new Error(`upload ${result.outcome}: ${JSON.stringify(result)}`);
+    return mediaFileSchema.parse(JSON.parse(result.body));
+  }
+
+  /** The file once its processing has ended (ready or failed). */
+  const processed = (ownerId: string, mediaId: string) =>
+    waitFor(
+      `media ${mediaId} to be processed`,
+      async () => {
+        const file = await bus.request(mediaRequests.getFile, { ownerId, mediaId });
+        return file.status === 'processing' ? undefined : file;
+      },
+      { timeoutMs: 120_000 },
+    );
 
   /** A one-frame blue image of the given size, rendered by ffmpeg. */
   async function renderImage(format: TestImageFormat, width: number, height: number): Promise<Buffer> {
@@ -154,8 +202,8 @@ export async function startMediaTestApp(databasePrefix: string) {
 
   async function close(): Promise<void> {
     await app.close();
-    await database.drop();
-    await rm(workFolder, { recursive: true, force: true });
+    if (!options.databaseUrl) await database.drop();
+    if (!options.workFolder) await rm(workFolder, { recursive: true, force: true });
   }
 
   return {
@@ -163,10 +211,15 @@ export async function startMediaTestApp(databasePrefix: string) {
     bus,
     storage,
     rows,
-    createUpload,
-    putToTicket,
-    completeUpload,
+    catalog,
+    publicUrl,
+    workFolder,
+    databaseUrl: database.url,
+    uploadEndpoint,
+    tokenFor,
+    send,
     upload,
+    processed,
     renderImage,
     renderTone,
     collectEvents,
@@ -177,3 +230,101 @@ export async function startMediaTestApp(databasePrefix: string) {
 }
 
 export type MediaTestApp = Awaited<ReturnType<typeof startMediaTestApp>>;
+
+/** One signing secret per work folder, so a restarted app signs and checks URLs alike. */
+function signingSecret(workFolder: string): string {
+  return createHash('sha256').update(`castbase-test:${workFolder}`).digest('hex');
+}
+
+/** A podcast as the catalog answers it, with the fields media reads set from the double. */
+function podcastOf(id: string, ownerId: string, artworkMediaId: string | null): Podcast {
+  const now = new Date().toISOString();
+  return {
+    id,
+    ownerId,
+    ownerUsername: null,
+    name: 'Signal',
+    slug: `signal-${id.slice(0, 8)}`,
+    description: '',
+    language: 'en',
+    category: 'Technology',
+    author: 'Test Host',
+    coHosts: [],
+    explicit: false,
+    type: 'episodic',
+    visibility: 'public',
+    artworkUrl: null,
+    artworkMediaId,
+    tags: [],
+    websiteUrl: '',
+    email: '',
+    ownerName: '',
+    ownerEmail: '',
+    copyright: '',
+    fundingLinks: [],
+    socialLinks: [],
+    podcastGuid: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** An episode as the catalog answers it, using media file `mediaId`. */
+function episodeOf(id: string, ownerId: string, mediaId: string): Episode {
+  const now = new Date().toISOString();
+  return {
+    id,
+    podcastId: randomUUID(),
+    ownerId,
+    title: 'Episode',
+    description: '',
+    status: 'draft',
+    episodeType: 'full',
+    explicit: false,
+    seasonNumber: null,
+    episodeNumber: null,
+    guid: id,
+    media: {
+      mediaId,
+      fileName: 'episode.mp3',
+      mimeType: 'audio/mpeg',
+      sizeBytes: 1,
+      durationSeconds: 1,
+      url: '',
+    },
+    publishDate: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Answers the catalog requests media makes (podcast access, podcasts' artwork, episodes) from `catalog`. */
+async function answerAsCatalog(bus: MessageBus, catalog: CatalogDouble): Promise<void> {
+  const queue = { queue: 'catalog' };
+  await bus.respond(
+    catalogRequests.getPodcast,
+    ({ ownerId, podcastId }) => {
+      const podcast = catalog.podcasts.get(podcastId);
+      if (!podcast || podcast.ownerId !== ownerId) throw new DomainError('PODCAST_NOT_FOUND');
+      return podcastOf(podcastId, ownerId, podcast.artworkMediaId);
+    },
+    queue,
+  );
+  await bus.respond(
+    catalogRequests.listPodcasts,
+    ({ ownerId }) => ({
+      items: [...catalog.podcasts.entries()]
+        .filter(([, podcast]) => podcast.ownerId === ownerId)
+        .map(([id, podcast]) => podcastOf(id, ownerId, podcast.artworkMediaId)),
+    }),
+    queue,
+  );
+  await bus.respond(
+    catalogRequests.exportEpisodes,
+    ({ ownerId }) => ({
+      items: (catalog.episodes.get(ownerId) ?? []).map(({ id, mediaId }) => episodeOf(id, ownerId, mediaId)),
+      next: null,
+    }),
+    queue,
+  );
+}

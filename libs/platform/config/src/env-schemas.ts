@@ -165,6 +165,10 @@ export const gatewayEnv = z.object({
     'Largest JSON request body',
   ),
   WEB_DIST_DIR: described(z.string().optional(), 'Folder of the built web app (default apps/web/dist)'),
+  MEDIA_URL: described(
+    url(['http', 'https']).optional(),
+    'Where a separate gateway process reaches the media service for uploads (unset in the all-in-one process)',
+  ),
 });
 
 export const mediaEnv = z.object({
@@ -173,6 +177,24 @@ export const mediaEnv = z.object({
     z.string().optional(),
     'ffprobe binary (default: system ffprobe, else the npm one)',
   ),
+  UPLOADS_DIR: described(
+    z.string().optional(),
+    'Folder where resumable uploads collect their bytes on filesystem storage (default: uploads/ beside STORAGE_DIR); with S3 they go to the bucket by multipart upload',
+  ),
+  UPLOAD_EXPIRY_HOURS: described(
+    positiveInt.default(24),
+    'Hours after its last received bytes an unfinished upload is swept',
+  ),
+  PLAN_STORAGE_BYTES: described(
+    positiveInt.default(1_000_000_000),
+    "Bytes of media a creator may keep (the free tier's 1,000,000,000)",
+  ),
+  PLAN_EPISODES: described(positiveInt.default(10), "Episodes a creator may have (the free tier's 10)"),
+  TRANSCODE_BITRATE_KBPS: described(
+    positiveInt.default(128),
+    'Bitrate of the published MP3 (constant bitrate) when a podcast sets none',
+  ),
+  MEDIA_JOB_CONCURRENCY: described(positiveInt.default(1), 'Processing jobs one media process runs at once'),
 });
 
 export const allInOneEnv = commonEnv

@@ -137,7 +137,7 @@ export async function runProcess(
     level: config.LOG_LEVEL,
     production: config.NODE_ENV === 'production',
   });
-  const stopTracing = startTracing({
+  const stopTracing = await startTracing({
     serviceName: config.OTEL_SERVICE_NAME ?? `castbase-${definition.service}`,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });

@@ -11,3 +11,4 @@ export * from './filesystem/filesystem-storage.controller.js';
 export * from './s3/s3-object-storage.js';
 export { parseRangeHeader } from './http/http-range.js';
 export { StorageExceptionFilter } from './http/storage-exception.filter.js';
+export * from './cache-control.js';

@@ -4,3 +4,4 @@ export * from './test-database.js';
 export * from './free-port.js';
 export * from './rows-mentioning.js';
 export * from './browser.js';
+export * from './tus-test-client.js';

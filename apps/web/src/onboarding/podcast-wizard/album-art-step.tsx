@@ -1,10 +1,13 @@
 import { onboardingMessages } from '@castbase/contracts';
 import { useApiClient } from '../../shared/api/use-api-client.js';
-import { ImageDropzone } from '../../shared/media-upload/image-dropzone.js';
-import { deleteMedia } from '../../shared/media-upload/image-upload-api.js';
+import { deleteMedia } from '../../shared/media-upload/media-api.js';
+import { MediaUpload } from '../../shared/media-upload/media-upload.js';
 import type { WizardStepProps } from './wizard-form.js';
 
-/** Step 3, Podcast Album Art: optional; a removed image is deleted from storage at once. */
+/**
+ * Step 3, Podcast Album Art: optional; the processed image is the podcast's logo, and a removed one is deleted from
+ * storage at once.
+ */
 export function AlbumArtStep({ form, update }: WizardStepProps) {
   const api = useApiClient();
   const { logoMediaId, logoUrl } = form;
@@ -21,11 +24,12 @@ export function AlbumArtStep({ form, update }: WizardStepProps) {
   }
 
   return (
-    <ImageDropzone
+    <MediaUpload
+      purpose="podcast-art"
       label="Album art"
       hint={onboardingMessages.artHint}
-      value={logoMediaId && logoUrl ? { mediaId: logoMediaId, url: logoUrl } : null}
-      onUploaded={(file) => update((current) => ({ ...current, logoMediaId: file.id, logoUrl: file.url }))}
+      value={logoMediaId && logoUrl ? { url: logoUrl } : null}
+      onReady={(file) => update((current) => ({ ...current, logoMediaId: file.id, logoUrl: file.url }))}
       onRemove={remove}
     />
   );

@@ -1,0 +1,19 @@
+export * from './compute-peaks.js';
+export * from './detect-kind.js';
+export { measureLoudness, PODCAST_LOUDNESS_TARGET } from './measure-loudness.js';
+export * from './probe-audio.js';
+export * from './process-image.js';
+export {
+  createShort,
+  exportVideoPreset,
+  renderThumbnail,
+  SHORT_MAX_SECONDS,
+  trimVideo,
+  type RenderedMedia,
+  type VideoExportPreset,
+} from './process-video.js';
+export * from './processing-error.js';
+export { defaultFfmpegBinaries, type StepOptions } from './processing-ffmpeg.js';
+export * from './processing-messages.js';
+export * from './transcode-audio.js';
+export * from './write-id3-tags.js';

@@ -1,0 +1,112 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  catalogRequests,
+  declaredKindOf,
+  DomainError,
+  maxBytesFor,
+  planMessages,
+  uploadMetadataSchema,
+  uploadProblem,
+  type UploadMetadata,
+} from '@castbase/contracts';
+import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
+import { MessageBus } from '@castbase/platform-messaging';
+import { Upload } from './upload.entity.js';
+
+type PlanConfig = Pick<AppConfig, 'PLAN_STORAGE_BYTES' | 'PLAN_EPISODES'>;
+
+/**
+ * Everything decided before the first byte of an upload is accepted: the metadata names a purpose and a file of a
+ * kind that purpose takes, within its size; the caller may write to the podcast; the plan has room.
+ */
+@Injectable()
+export class UploadPolicy {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly bus: MessageBus,
+    @Inject(APP_CONFIG) private readonly config: PlanConfig,
+  ) {}
+
+  /** The validated metadata of a tus creation request, or a DomainError with the spec's message. */
+  async admit(
+    ownerId: string,
+    rawMetadata: Record<string, string | null | undefined>,
+    sizeBytes: number | undefined,
+  ): Promise<UploadMetadata> {
+    const parsed = uploadMetadataSchema.safeParse(
+      Object.fromEntries(Object.entries(rawMetadata).filter(([, value]) => value !== null && value !== '')),
+    );
+    if (!parsed.success) {
+      throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message, {
+        issues: parsed.error.issues.map(({ path, message }) => ({ path, message })),
+      });
+    }
+    const metadata = parsed.data;
+    if (sizeBytes === undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'The upload must announce its size (Upload-Length)');
+    }
+    const problem = uploadProblem(metadata.purpose, {
+      name: metadata.filename,
+      type: metadata.filetype,
+      size: sizeBytes,
+    });
+    if (problem) {
+      const kind = declaredKindOf({ name: metadata.filename, type: metadata.filetype });
+      const tooLarge = kind !== null && sizeBytes > maxBytesFor(metadata.purpose, kind);
+      throw new DomainError(tooLarge ? 'UPLOAD_TOO_LARGE' : 'UPLOAD_REFUSED', problem);
+    }
+    if (metadata.podcastId) await this.requireWriteAccess(ownerId, metadata.podcastId);
+    await this.requireStorageRoom(ownerId, sizeBytes);
+    if (metadata.purpose === 'episode-media') await this.requireEpisodeRoom(ownerId);
+    return metadata;
+  }
+
+  /** Owner now; the Catalog issue's roles answer the same question through the same request. */
+  private async requireWriteAccess(ownerId: string, podcastId: string): Promise<void> {
+    await this.bus.request(catalogRequests.getPodcast, { ownerId, podcastId });
+  }
+
+  /** What the creator keeps (originals and every derived file) plus uploads under way, against the plan. */
+  async usedBytes(ownerId: string): Promise<number> {
+    const [row] = await this.em.getConnection().execute<Array<{ bytes: string | null }>>(
+      `select coalesce((select sum(size_bytes) from media.media_files where owner_id = ?), 0)
+            + coalesce((select sum(o.size_bytes) from media.media_outputs o join media.media_files f on f.id = o.media_id
+                         where f.owner_id = ?), 0)
+            + coalesce((select sum(size_bytes) from media.uploads where owner_id = ? and status = 'uploading'), 0) as bytes`,
+      [ownerId, ownerId, ownerId],
+    );
+    return Number(row?.bytes ?? 0);
+  }
+
+  private async requireStorageRoom(ownerId: string, sizeBytes: number): Promise<void> {
+    const used = await this.usedBytes(ownerId);
+    if (used + sizeBytes > this.config.PLAN_STORAGE_BYTES) {
+      throw new DomainError(
+        'PLAN_STORAGE_EXCEEDED',
+        planMessages.storageFull(sizeBytes, used, this.config.PLAN_STORAGE_BYTES),
+        { usedBytes: used, limitBytes: this.config.PLAN_STORAGE_BYTES },
+      );
+    }
+  }
+
+  /** A new episode's media is refused once the creator has as many episodes as the plan allows. */
+  private async requireEpisodeRoom(ownerId: string): Promise<void> {
+    const limit = this.config.PLAN_EPISODES;
+    const { items } = await this.bus.request(catalogRequests.exportEpisodes, {
+      ownerId,
+      after: null,
+      limit: Math.min(1000, limit),
+    });
+    if (items.length >= limit) {
+      throw new DomainError('PLAN_EPISODES_EXCEEDED', planMessages.episodesFull(limit), { limit });
+    }
+  }
+
+  /** The caller's upload, or UPLOAD_NOT_FOUND (another owner's upload is not found either). */
+  async ownUpload(ownerId: string, uploadId: string): Promise<Upload> {
+    const upload = await this.em.fork().findOne(Upload, { id: uploadId, ownerId });
+    if (!upload) throw new DomainError('UPLOAD_NOT_FOUND');
+    return upload;
+  }
+}
