@@ -21,7 +21,9 @@ const COLOR_SCHEME_STORAGE_KEY = 'castbase.colorScheme';
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
   await transitionsFinished(page);
-  const { violations } = await new AxeBuilder({ page }).withTags([...WCAG_22_AA_TAGS]).analyze();
+  const { violations } = await withBrowserTimers(page, () =>
+    new AxeBuilder({ page }).withTags([...WCAG_22_AA_TAGS]).analyze(),
+  );
   if (violations.length === 0) return;
   const findings = violations.map((violation) => {
     const nodes = violation.nodes.map(
@@ -50,6 +52,37 @@ export async function expectAccessibleInBothThemes(page: Page, state: string): P
   // Nothing is left on the device that was not there before.
   if (before.preference === null) {
     await page.evaluate((key) => window.localStorage.removeItem(key), COLOR_SCHEME_STORAGE_KEY);
+  }
+}
+
+/** The timer functions a page's emulated clock (page.clock) replaces. */
+const CLOCK_TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
+
+/**
+ * Runs `audit` with the browser's own timers in the page. axe-core waits on setTimeout between its rules, so under a
+ * paused emulated clock (a test holding a page's own timers still while it is audited) it would never finish. The
+ * page's timers stay on the emulated clock; axe's run on the real one. Playwright keeps the real functions for its
+ * own injected scripts in `__pwClock.builtins` (its utility script reads them from there the same way).
+ */
+async function withBrowserTimers<T>(page: Page, audit: () => Promise<T>): Promise<T> {
+  const swapped = await page.evaluate((names) => {
+    const clock = (window as { __pwClock?: { builtins: Record<string, unknown> } }).__pwClock;
+    if (!clock) return false;
+    const target = window as unknown as Record<string, unknown>;
+    target.__castbaseEmulatedTimers = Object.fromEntries(names.map((name) => [name, target[name]]));
+    for (const name of names) target[name] = clock.builtins[name];
+    return true;
+  }, CLOCK_TIMERS);
+  if (!swapped) return audit();
+  try {
+    return await audit();
+  } finally {
+    await page.evaluate((names) => {
+      const target = window as unknown as Record<string, unknown>;
+      const emulated = target.__castbaseEmulatedTimers as Record<string, unknown>;
+      for (const name of names) target[name] = emulated[name];
+      delete target.__castbaseEmulatedTimers;
+    }, CLOCK_TIMERS);
   }
 }
 
