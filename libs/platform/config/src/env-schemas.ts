@@ -94,7 +94,7 @@ export const storageEnv = z.object({
   S3_FORCE_PATH_STYLE: described(booleanFlag.default(false), 'Use path-style S3 URLs (MinIO)'),
   S3_PUBLIC_URL: described(
     url(['http', 'https']).optional(),
-    'Public base URL of stored media (a CDN in front of the bucket); default: the URL of the bucket itself, which must then allow public reads under public/',
+    "Public base URL of stored media (a CDN, or the bucket's address, allowing public reads under public/); default: <PUBLIC_URL>/storage/<key>, which redirects to a 60-second presigned URL of the private bucket",
   ),
 });
 

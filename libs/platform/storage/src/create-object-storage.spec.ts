@@ -25,21 +25,17 @@ describe('createObjectStorage', () => {
     });
     expect(storage).toBeInstanceOf(S3ObjectStorage);
     expect(storage.describe()).toBe('s3 (media@http://minio:9000)');
-    expect(storage.publicUrl('public/cover.jpg')).toBe('http://minio:9000/media/public/cover.jpg');
+    // The bucket stays private: the app redirects readers to a presigned URL.
+    expect(storage.publicUrl('public/cover.jpg')).toBe('http://localhost:3000/storage/public/cover.jpg');
   });
 
-  it('derives public S3 URLs from the addressing style, or takes the configured CDN', () => {
+  it('gives public S3 URLs of the app, or of the configured CDN', () => {
     const publicUrlOf = (s3: Record<string, unknown>) =>
       createObjectStorage({
-        publicBaseUrl: 'http://localhost:3000',
+        publicBaseUrl: 'http://localhost:3000/',
         s3: { bucket: 'media', ...s3 },
       }).publicUrl('public/a.jpg');
-    expect(publicUrlOf({ region: 'eu-west-3' })).toBe(
-      'https://media.s3.eu-west-3.amazonaws.com/public/a.jpg',
-    );
-    expect(publicUrlOf({ endpoint: 'https://r2.example.com' })).toBe(
-      'https://media.r2.example.com/public/a.jpg',
-    );
+    expect(publicUrlOf({ region: 'eu-west-3' })).toBe('http://localhost:3000/storage/public/a.jpg');
     expect(publicUrlOf({ publicBaseUrl: 'https://cdn.example.com/' })).toBe(
       'https://cdn.example.com/public/a.jpg',
     );

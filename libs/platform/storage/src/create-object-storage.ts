@@ -26,6 +26,7 @@ export function createObjectStorage(
           ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
           : undefined,
       publicBaseUrl: s3.publicBaseUrl,
+      appBaseUrl: config.publicBaseUrl,
       publicPrefix: config.publicPrefix,
       requestChecksumCalculation: s3.requestChecksumCalculation,
       clock: runtime.clock,

@@ -4,13 +4,15 @@ import { createObjectStorage, type StorageRuntimeOptions } from './create-object
 import { FilesystemObjectStorage } from './filesystem/filesystem-object-storage.js';
 import { FilesystemStorageController } from './filesystem/filesystem-storage.controller.js';
 import { ObjectStorage } from './object-storage.js';
+import { S3StorageRedirectController } from './s3/s3-storage-redirect.controller.js';
 import { parseStorageConfig, type StorageConfigInput } from './storage-config.js';
 
 export type StorageModuleOptions = StorageConfigInput & StorageRuntimeOptions;
 
 /**
- * Provides `ObjectStorage` to the whole app. With filesystem storage it also mounts
- * `FilesystemStorageController` under `/storage`, which serves signed and public URLs.
+ * Provides `ObjectStorage` to the whole app, and mounts under `/storage` either `FilesystemStorageController`, which
+ * serves signed and public URLs, or with S3 `S3StorageRedirectController`, which sends readers of public keys on to
+ * the bucket.
  */
 @Module({})
 export class StorageModule {
@@ -25,7 +27,7 @@ export class StorageModule {
       module: StorageModule,
       global: true,
       providers,
-      controllers: onFilesystem ? [FilesystemStorageController] : [],
+      controllers: [onFilesystem ? FilesystemStorageController : S3StorageRedirectController],
       exports: [ObjectStorage],
     };
   }

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { TRAVERSAL_KEYS, describeObjectStorageContract } from '../object-storage.contract.js';
 import { StorageKeyError } from '../storage-errors.js';
 import { AdjustableClock } from '../testing/adjustable-clock.js';
-import { startFilesystemStorageApp } from '../testing/filesystem-storage-test-app.js';
+import { startFilesystemStorageApp } from '../testing/storage-test-app.js';
 import { FilesystemObjectStorage } from './filesystem-object-storage.js';
 
 describeObjectStorageContract('FilesystemObjectStorage served by FilesystemStorageController', async () => {

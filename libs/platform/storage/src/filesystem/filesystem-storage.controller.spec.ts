@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import type { ObjectStorage } from '../object-storage.js';
 import { AdjustableClock } from '../testing/adjustable-clock.js';
-import {
-  startFilesystemStorageApp,
-  type FilesystemStorageTestApp,
-} from '../testing/filesystem-storage-test-app.js';
+import { startFilesystemStorageApp, type StorageTestApp } from '../testing/storage-test-app.js';
 
 /** A GET whose path is sent exactly as written; fetch would normalise `..` and `%2E%2E` away. */
 function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; body: string }> {
@@ -27,7 +24,7 @@ function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; bod
 
 describe('FilesystemStorageController', () => {
   let parent: string;
-  let app: FilesystemStorageTestApp;
+  let app: StorageTestApp;
   let storage: ObjectStorage;
   const clock = new AdjustableClock();
   const episode = Buffer.from('0123456789abcdefghij');

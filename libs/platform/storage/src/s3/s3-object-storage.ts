@@ -38,6 +38,9 @@ import { assertListPrefix, assertStorageKey, encodeKeyForUrl, toFolderPrefix } f
 import { bareEtag, isS3NotFound, isS3RangeNotSatisfiable } from './s3-errors.js';
 import { defaultS3PublicBaseUrl } from './s3-public-url.js';
 
+/** The app's path that redirects reads of public keys to the bucket (the filesystem storage's path). */
+export const S3_REDIRECT_ROUTE = 'storage';
+
 export interface S3ObjectStorageOptions {
   bucket: string;
   region: string;
@@ -46,8 +49,17 @@ export interface S3ObjectStorageOptions {
   forcePathStyle?: boolean;
   /** The SDK's default provider chain (environment, profile, instance role) when absent. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Base of `publicUrl` (a CDN, or the bucket's public address); derived from the bucket when absent. */
+  /**
+   * Base of `publicUrl` when public keys are read straight from the bucket (a CDN, or the bucket's public address,
+   * which the bucket policy must then make readable under the public prefix).
+   */
   publicBaseUrl?: string;
+  /**
+   * Without `publicBaseUrl`: the app's own address. Public URLs are then `<appBaseUrl>/storage/<key>`, which
+   * {@link S3StorageRedirectController} answers with a redirect to a 60-second presigned URL, so the bucket stays
+   * private. With neither, public URLs are the bucket's own address derived from the addressing style.
+   */
+  appBaseUrl?: string;
   /** Keys under this folder get a `publicUrl`; the bucket policy must make them readable. Defaults to `public/`. */
   publicPrefix?: string;
   /** `WHEN_REQUIRED` for services that do not understand the SDK's default CRC checksums. */
@@ -64,6 +76,8 @@ export class S3ObjectStorage extends ObjectStorage {
   private readonly presigningClient: S3Client;
   private readonly bucket: string;
   private readonly publicBaseUrl: string;
+  /** Whether `publicUrl` names the bucket (or a CDN in front of it) rather than the app's redirect. */
+  private readonly readsFromBucket: boolean;
   private readonly publicFolder: string;
   private readonly clock: Clock;
 
@@ -79,7 +93,13 @@ export class S3ObjectStorage extends ObjectStorage {
     this.client = new S3Client(clientConfig);
     this.presigningClient = new S3Client({ ...clientConfig, requestChecksumCalculation: 'WHEN_REQUIRED' });
     this.bucket = options.bucket;
-    this.publicBaseUrl = (options.publicBaseUrl ?? defaultS3PublicBaseUrl(options)).replace(/\/+$/, '');
+    this.readsFromBucket = options.publicBaseUrl !== undefined || options.appBaseUrl === undefined;
+    this.publicBaseUrl = (
+      options.publicBaseUrl ??
+      (options.appBaseUrl === undefined
+        ? defaultS3PublicBaseUrl(options)
+        : `${options.appBaseUrl.replace(/\/+$/, '')}/${S3_REDIRECT_ROUTE}`)
+    ).replace(/\/+$/, '');
     this.publicFolder = toFolderPrefix(options.publicPrefix ?? DEFAULT_PUBLIC_PREFIX);
     this.clock = options.clock ?? systemClock;
   }
@@ -220,6 +240,17 @@ export class S3ObjectStorage extends ObjectStorage {
     assertStorageKey(key);
     assertPublicKey(key, this.publicFolder);
     return `${this.publicBaseUrl}/${encodeKeyForUrl(key)}`;
+  }
+
+  /**
+   * Where a reader of a public key is sent: its public URL when public keys are read from the bucket, else a
+   * presigned URL valid for 60 seconds (the redirect of `<appBaseUrl>/storage/<key>`).
+   */
+  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
+    assertStorageKey(key);
+    assertPublicKey(key, this.publicFolder);
+    if (this.readsFromBucket) return { url: this.publicUrl(key), presigned: false };
+    return { url: await this.signedGetUrl(key, { expiresInSeconds: 60 }), presigned: true };
   }
 
   scoped(prefix: string): ObjectStorage {

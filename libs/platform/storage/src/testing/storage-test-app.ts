@@ -6,35 +6,27 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 
 import { ObjectStorage, type Clock } from '../object-storage.js';
-import { StorageModule } from '../storage.module.js';
+import { StorageModule, type StorageModuleOptions } from '../storage.module.js';
 
-export interface FilesystemStorageTestApp {
+export interface StorageTestApp {
   baseUrl: string;
   storage: ObjectStorage;
   stop(): Promise<void>;
 }
 
 /**
- * `StorageModule` on filesystem storage, served over HTTP on a free port of 127.0.0.1. The socket
- * is bound first so the storage can be configured with the URL it will really be reached at.
+ * `StorageModule` served over HTTP on a free port of 127.0.0.1, with whatever storage `options` configure. The
+ * socket is bound first so the storage can be configured with the URL it will really be reached at.
  */
-export async function startFilesystemStorageApp(options: {
-  root: string;
-  signingSecret: string;
-  clock: Clock;
-}): Promise<FilesystemStorageTestApp> {
+export async function startStorageApp(
+  options: Omit<StorageModuleOptions, 'publicBaseUrl'>,
+): Promise<StorageTestApp> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const moduleRef = await Test.createTestingModule({
-    imports: [
-      StorageModule.forRoot({
-        publicBaseUrl: baseUrl,
-        filesystem: { root: options.root, signingSecret: options.signingSecret },
-        clock: options.clock,
-      }),
-    ],
+    imports: [StorageModule.forRoot({ ...options, publicBaseUrl: baseUrl })],
   }).compile();
   const adapter = new ExpressAdapter();
   const app: INestApplication = moduleRef.createNestApplication(adapter, { logger: false });
@@ -49,6 +41,18 @@ export async function startFilesystemStorageApp(options: {
       await closeServer(server);
     },
   };
+}
+
+/** {@link startStorageApp} on filesystem storage. */
+export function startFilesystemStorageApp(options: {
+  root: string;
+  signingSecret: string;
+  clock: Clock;
+}): Promise<StorageTestApp> {
+  return startStorageApp({
+    filesystem: { root: options.root, signingSecret: options.signingSecret },
+    clock: options.clock,
+  });
 }
 
 function closeServer(server: Server): Promise<void> {
