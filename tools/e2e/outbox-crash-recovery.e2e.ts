@@ -33,7 +33,7 @@ describe('an event committed to the outbox survives a crash before the relay sen
   it('updates the feed after a SIGKILL and a restart, handling the published event exactly once', async () => {
     const port = await freePort();
     const env = await testProcessEnv(database, port, 'in-process');
-    const first = startBuiltProcess(ALL_IN_ONE, { ...env, OUTBOX_RELAY_HOLD: 'true' });
+    const first = startBuiltProcess(ALL_IN_ONE, { ...env, OUTBOX_RELAY_HOLD: 'catalog' });
     running = first;
     const baseUrl = `http://localhost:${port}`;
     await waitUntilReady(baseUrl, first);

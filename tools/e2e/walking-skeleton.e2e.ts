@@ -6,9 +6,11 @@ import {
   createTestDatabase,
   freePort,
   natsUrlForTests,
+  tusUpload,
   waitFor,
   type TestDatabase,
 } from '@castbase/platform-testing';
+import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
@@ -98,15 +100,16 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'name: Podcast name is required' },
     });
-    expect(
-      await creator.call('POST', '/api/media/uploads', {
-        fileName: 'a.exe',
-        contentType: 'application/x-msdownload',
-        sizeBytes: 10,
-      }),
-    ).toMatchObject({
-      status: 400,
-      body: { code: 'VALIDATION_FAILED', message: 'contentType: This file type is not supported' },
+    const refused = await tusUpload(`${api.baseUrl}${MEDIA_UPLOAD_PATH}`, alice.token, {
+      input: Buffer.from('MZ not a podcast'),
+      fileName: 'a.exe',
+      fileType: 'application/x-msdownload',
+      purpose: 'episode-media',
+    });
+    expect(refused).toMatchObject({ outcome: 'refused', status: 422, uploadUrl: null });
+    expect(JSON.parse(refused.outcome === 'refused' ? refused.body : '{}')).toMatchObject({
+      code: 'UPLOAD_REFUSED',
+      message: 'Unsupported file type. Please upload audio or video.',
     });
     expect(await creator.call('GET', '/api/episodes/not-a-uuid')).toMatchObject({ status: 400 });
     expect(await api.call('GET', '/api/podcasts')).toMatchObject({

@@ -71,8 +71,8 @@ export const busEnv = z.object({
   ),
   BUS_REQUEST_TIMEOUT_MS: described(positiveInt.default(10_000), 'How long a request waits for its reply'),
   OUTBOX_RELAY_HOLD: described(
-    booleanFlag.default(false),
-    'Test-only: the outbox relay keeps events unsent (to prove they survive a crash)',
+    z.string().default(''),
+    'Test-only: the outbox relay keeps events unsent (to prove they survive a crash): true for every service, or the services named (comma-separated)',
   ),
 });
 

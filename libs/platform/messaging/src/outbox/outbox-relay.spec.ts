@@ -192,6 +192,20 @@ describe('Outbox and OutboxRelay on PostgreSQL', () => {
     expect(new OutboxRelay(orm.em, recordingBus(), { service: 'notes', logger: silent }).held).toBe(false);
   });
 
+  it('is held by OUTBOX_RELAY_HOLD naming its service among others, and not by a list without it', () => {
+    const heldWith = (setting: string) => {
+      process.env['OUTBOX_RELAY_HOLD'] = setting;
+      try {
+        return new OutboxRelay(orm.em, recordingBus(), { service: 'notes', logger: silent }).held;
+      } finally {
+        delete process.env['OUTBOX_RELAY_HOLD'];
+      }
+    };
+    expect(heldWith('catalog, notes')).toBe(true);
+    expect(heldWith('catalog,media')).toBe(false);
+    expect(heldWith('no')).toBe(false);
+  });
+
   it('keeps an event whose publish failed, records the failure, and retries with backoff', async () => {
     const bus = recordingBus();
     bus.failuresLeft = 2;

@@ -14,7 +14,10 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** Rows locked and published per transaction. Default 100. */
   batchSize?: number;
-  /** Test-only: leave rows unpublished until `release()`. Default: `OUTBOX_RELAY_HOLD` from the environment (true/1/yes, as the config reads it). */
+  /**
+   * Test-only: leave rows unpublished until `release()`. Default: from `OUTBOX_RELAY_HOLD` in the environment, true
+   * (true/1/yes, as the config reads it) for every service, or a comma-separated list of the services held.
+   */
   hold?: boolean;
   /** Backoff after a failed publish: first delay, doubling up to the maximum. Defaults 500 and 30 000. */
   retryInitialDelayMs?: number;
@@ -25,6 +28,15 @@ export interface OutboxRelayOptions {
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Whether `OUTBOX_RELAY_HOLD` holds the relay of `service`: true for all, or a list naming it. */
+function isHeldByEnvironment(service: string, setting = ''): boolean {
+  if (booleanFlag.safeParse(setting).data === true) return true;
+  return setting
+    .split(',')
+    .map((name) => name.trim())
+    .includes(service);
+}
 
 /**
  * Publishes a service's outbox: rows not yet published, oldest first, locked with `FOR UPDATE SKIP LOCKED` so
@@ -56,8 +68,7 @@ export class OutboxRelay {
     this.logger = (options.logger ?? defaultLogger('outbox-relay')).child({ service: options.service });
     this.intervalMs = options.intervalMs ?? 2_000;
     this.batchSize = options.batchSize ?? 100;
-    this.heldBack =
-      options.hold ?? booleanFlag.safeParse(process.env['OUTBOX_RELAY_HOLD'] ?? 'false').data === true;
+    this.heldBack = options.hold ?? isHeldByEnvironment(options.service, process.env['OUTBOX_RELAY_HOLD']);
   }
 
   get held(): boolean {
