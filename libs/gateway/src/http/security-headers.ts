@@ -4,6 +4,7 @@ import helmet from 'helmet';
 export interface SecurityHeaderOptions {
   /** Origins the browser may also talk to: the OIDC issuer, an S3 endpoint or CDN. */
   extraConnectOrigins: string[];
+  /** Origins stored media (audio, video, images) may come from: the S3 endpoint or CDN. */
   extraMediaOrigins: string[];
 }
 
@@ -18,7 +19,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Stored images redirect to the bucket or CDN, which may be plain HTTP (a local MinIO).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...options.extraMediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...options.extraMediaOrigins],
         connectSrc: ["'self'", ...options.extraConnectOrigins],
         fontSrc: ["'self'", 'data:'],
