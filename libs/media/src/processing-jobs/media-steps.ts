@@ -18,6 +18,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { MediaFile } from '../files/media-file.entity.js';
 import { MediaOutput } from '../files/media-output.entity.js';
 import {
+  checkArtworkFormat,
   checkPodcastArt,
   compressLargeImage,
   computePeaks,
@@ -25,6 +26,7 @@ import {
   exportVideoPreset,
   measureLoudness,
   needsTranscode,
+  probeForStep,
   probeAudio,
   renderThumbnail,
   renderVariants,
@@ -184,6 +186,9 @@ export class MediaSteps {
     const { originalPath, folder, file, progress } = workspace;
     progress(0.05, 'Reading the image');
     let source = originalPath;
+    const isArtwork = file.purpose === 'podcast-art' || file.purpose === 'episode-art';
+    // Checked on the upload itself: compressing a large WebP makes a JPEG, which must not let it pass.
+    if (isArtwork) await checkArtworkFormat(originalPath);
     if (file.sizeBytes > IMAGE_COMPRESS_ABOVE_BYTES) {
       progress(0.1, 'Compressing');
       const compressed = await compressLargeImage(
@@ -226,6 +231,8 @@ export class MediaSteps {
   private async processVideo(workspace: JobWorkspace): Promise<FileChanges> {
     const { originalPath, folder, progress, signal } = workspace;
     progress(0.05, 'Reading the video');
+    // The length and size are the video's own: a video without sound has no audio figures to take them from.
+    const video = await probeForStep(this.binaries, originalPath, 'video');
     const figures = await probeAudio(originalPath, this.binaries).catch(() => null);
     progress(0.3, 'Taking a thumbnail');
     const thumbnail = await renderThumbnail(
@@ -249,13 +256,13 @@ export class MediaSteps {
       });
     }
     return {
-      durationSeconds: thumbnail.durationSeconds || figures?.durationSeconds || 0,
+      durationSeconds: Math.round(video.durationSeconds),
       bitrate: figures?.bitrate ?? null,
       codec: figures?.codec ?? null,
       sampleRate: figures?.sampleRate ?? null,
       channels: figures?.channels ?? null,
-      width: thumbnail.width,
-      height: thumbnail.height,
+      width: video.video.width,
+      height: video.video.height,
       loudness,
     };
   }

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
-import { mediaRequests, type MediaFile, type MediaOutput } from '@castbase/contracts';
+import {
+  IMAGE_COMPRESS_ABOVE_BYTES,
+  mediaRequests,
+  type MediaFile,
+  type MediaOutput,
+} from '@castbase/contracts';
 import {
   probeMedia,
   renderTestAudio,
@@ -199,6 +204,37 @@ describe('media processing jobs', () => {
     expect(refused.jobs[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('1600x1400') });
   }, 60_000);
 
+  it('refuses WebP podcast art whether or not it is large enough to be compressed into a JPEG first', async () => {
+    const noise = (side: number) =>
+      sharp({
+        create: {
+          width: side,
+          height: side,
+          channels: 3,
+          background: { r: 0, g: 0, b: 0 },
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .webp({ lossless: true, effort: 0 })
+        .toBuffer();
+    const small = await noise(1400);
+    const large = await noise(2000);
+    expect(large.length).toBeGreaterThan(IMAGE_COMPRESS_ABOVE_BYTES);
+    for (const input of [small, large]) {
+      const uploaded = await media.upload(owner, {
+        input,
+        fileName: 'art.webp',
+        fileType: 'image/webp',
+        purpose: 'podcast-art',
+      });
+      const refused = await media.processed(owner, uploaded.id);
+      expect(refused.jobs[0]).toMatchObject({
+        status: 'failed',
+        error: 'Podcast artwork must be a JPEG or PNG image; this image is WEBP',
+      });
+    }
+  }, 90_000);
+
   it('makes avatars of 400 and 200 px', async () => {
     const uploaded = await media.upload(owner, {
       input: await png(900, 700),
@@ -276,6 +312,44 @@ describe('media processing jobs', () => {
     expect(short.width! * 16).toBe(short.height! * 9);
     expect(Math.round(short.durationSeconds)).toBe(3);
   }, 180_000);
+
+  it('gives a video without sound its own length and size, and trims it', async () => {
+    const path = join(media.workFolder, `${randomUUID()}.webm`);
+    await renderTestVideo(binaries, path, 'webm', { seconds: 3, width: 320, height: 240, withAudio: false });
+    const uploaded = await media.upload(owner, {
+      input: path,
+      fileName: 'silent.webm',
+      fileType: 'video/webm',
+      purpose: 'episode-media',
+    });
+    const file = await media.processed(owner, uploaded.id);
+    expect(file).toMatchObject({
+      status: 'ready',
+      kind: 'video',
+      width: 320,
+      height: 240,
+      durationSeconds: 3,
+    });
+    expect(file.loudness).toBeNull();
+    const job = await media.bus.request(mediaRequests.renderVideo, {
+      ownerId: owner,
+      mediaId: file.id,
+      render: { operation: 'trim', startSeconds: 1, endSeconds: 2 },
+    });
+    const trimmed = await waitFor(
+      'the trim to succeed',
+      async () => {
+        const current = await media.bus.request(mediaRequests.getFile, { ownerId: owner, mediaId: file.id });
+        const status = current.jobs.find((candidate) => candidate.id === job.id)?.status;
+        if (status === 'failed') throw new Error(`The trim failed: ${JSON.stringify(current.jobs)}`);
+        return status === 'succeeded' ? current.outputs.find((output) => output.jobId === job.id) : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
+    expect(Math.round((await probeMedia(binaries, await saved(trimmed.url, 'silent'))).durationSeconds)).toBe(
+      1,
+    );
+  }, 120_000);
 
   it('records a job that cannot succeed as failed with its reason, retries it on request, and hides it from others', async () => {
     const wide = await media.upload(owner, {

@@ -16,6 +16,8 @@ import { ProcessingJob } from './processing-job.entity.js';
 
 /** Progress is written at most this often, so a transcode does not flood the database. */
 const PROGRESS_WRITE_MS = 750;
+/** How often a running job's row is touched, whatever its step reports (well under the stale sweep's 5 min). */
+const JOB_HEARTBEAT_MS = 60_000;
 
 /** A file a job made, to be stored as an output of the media file. */
 export interface ProducedFile {
@@ -103,6 +105,17 @@ export class ProcessingRunner {
         .then(() => this.em.fork().nativeUpdate(ProcessingJob, { id: job.id, status: 'running' }, update))
         .catch((error: unknown) => this.logger.warn(`Progress of job ${job.id}: ${String(error)}`));
     };
+    // A step that reports nothing for minutes (loudness of a long video) still shows it is alive: the stale sweep
+    // requests again only running jobs whose row has not moved for STALE_RUNNING_MS.
+    const heartbeat = setInterval(() => {
+      pending = pending
+        .then(() =>
+          this.em
+            .fork()
+            .nativeUpdate(ProcessingJob, { id: job.id, status: 'running' }, { updatedAt: new Date() }),
+        )
+        .catch((error: unknown) => this.logger.warn(`Heartbeat of job ${job.id}: ${String(error)}`));
+    }, JOB_HEARTBEAT_MS).unref();
     try {
       const originalPath = join(folder, 'original');
       progress(0, 'Fetching the upload');
@@ -119,6 +132,7 @@ export class ProcessingRunner {
       };
       return await step(workspace);
     } finally {
+      clearInterval(heartbeat);
       await pending;
       await rm(folder, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ export {
   type VideoExportPreset,
 } from './process-video.js';
 export * from './processing-error.js';
-export { defaultFfmpegBinaries, type StepOptions } from './processing-ffmpeg.js';
+export { defaultFfmpegBinaries, probeForStep, type StepOptions } from './processing-ffmpeg.js';
 export * from './processing-messages.js';
 export * from './transcode-audio.js';
 export * from './write-id3-tags.js';

@@ -25,15 +25,22 @@ export const COMPRESSED_IMAGE_MAX_PX = 3000;
 
 const RGB_SPACES = new Set(['srgb', 'rgb', 'rgb16', 'scrgb']);
 
+/** Refuses artwork that is not JPEG or PNG (podcast directories take no other), whatever it is made into later. */
+export async function checkArtworkFormat(path: string): Promise<'jpeg' | 'png'> {
+  const { format } = await readMetadata(path);
+  if (format !== 'jpeg' && format !== 'png') {
+    throw new ProcessingError('ARTWORK_FORMAT_INVALID', processingMessages.artworkFormat(format), { format });
+  }
+  return format;
+}
+
 /** Whether an image meets podcast directories' artwork rules (Apple's): its figures, else a refusal. */
 export async function checkPodcastArt(
   path: string,
 ): Promise<{ width: number; height: number; format: 'jpeg' | 'png' }> {
-  const { format, space, autoOrient } = await readMetadata(path);
+  const format = await checkArtworkFormat(path);
+  const { space, autoOrient } = await readMetadata(path);
   const { width, height } = autoOrient;
-  if (format !== 'jpeg' && format !== 'png') {
-    throw new ProcessingError('ARTWORK_FORMAT_INVALID', processingMessages.artworkFormat(format), { format });
-  }
   if (width !== height || width < ARTWORK_MIN_PX || width > ARTWORK_MAX_PX) {
     throw new ProcessingError('ARTWORK_SIZE_INVALID', processingMessages.artworkSize(width, height), {
       width,
