@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,7 +126,7 @@ export class UploadCompletion {
   private async keepOriginal(store: UploadStore, uploadId: string, key: string, contentType: string) {
     const options = { contentType, cacheControl: IMMUTABLE_CACHE_CONTROL };
     if (store.where === 'file') {
-      await this.storage.put(key, createReadStream(store.locationOf(uploadId)), options);
+      await this.storage.putFile(key, store.locationOf(uploadId), options);
       return;
     }
     const object = await this.storage.get(store.locationOf(uploadId));

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 
 /** What `put` accepts: a stream is written as it arrives, never buffered whole. */
@@ -69,6 +70,14 @@ export interface SignedUpload {
  */
 export abstract class ObjectStorage {
   abstract put(key: string, body: ObjectBody, options?: PutObjectOptions): Promise<void>;
+
+  /**
+   * Stores the content of a local file, which is left where it is (the caller removes it). The default streams it
+   * through `put`; a store on the same disk may take the bytes without copying them.
+   */
+  putFile(key: string, filePath: string, options?: PutObjectOptions): Promise<void> {
+    return this.put(key, createReadStream(filePath), options);
+  }
 
   /** Throws `StorageObjectNotFoundError` for a missing key, `StorageRangeNotSatisfiableError` past the end. */
   abstract get(key: string, options?: GetObjectOptions): Promise<StoredObject>;

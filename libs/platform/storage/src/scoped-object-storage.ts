@@ -35,6 +35,10 @@ export class ScopedObjectStorage extends ObjectStorage {
     return this.inner.put(this.fullKey(key), body, options);
   }
 
+  override putFile(key: string, filePath: string, options?: PutObjectOptions): Promise<void> {
+    return this.inner.putFile(this.fullKey(key), filePath, options);
+  }
+
   async get(key: string, options?: GetObjectOptions): Promise<StoredObject> {
     return this.inner.get(this.fullKey(key), options);
   }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 
@@ -46,6 +49,31 @@ export function describeReadsAndWrites(context: ObjectStorageContractContext): v
       });
       expect(object.contentRange).toBeUndefined();
       expect(object.lastModified).toBeInstanceOf(Date);
+    });
+
+    it('stores a local file, which keeps its bytes once the file is gone, and is scoped like any key', async () => {
+      const base = folder();
+      const bytes = randomBytes(MULTI_MEGABYTE);
+      const work = await mkdtemp(join(tmpdir(), 'castbase-put-file-'));
+      const file = join(work, 'upload');
+      await writeFile(file, bytes);
+      await storage.putFile(`${base}/kept.wav`, file, {
+        contentType: 'audio/wav',
+        cacheControl: 'immutable',
+      });
+      await storage.scoped(base).putFile('scoped.wav', file);
+      expect(await readFile(file)).toEqual(bytes);
+      await rm(work, { recursive: true });
+
+      const object = await storage.get(`${base}/kept.wav`);
+      expect(md5(await readAll(object.body))).toBe(md5(bytes));
+      expect(object).toMatchObject({
+        contentLength: bytes.length,
+        contentType: 'audio/wav',
+        cacheControl: 'immutable',
+      });
+      expect(object.etag).toMatch(/\S/);
+      expect((await storage.head(`${base}/scoped.wav`))?.contentLength).toBe(bytes.length);
     });
 
     it('stores Buffer and string bodies, with application/octet-stream when no type is given', async () => {
