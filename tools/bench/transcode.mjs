@@ -44,7 +44,9 @@ function transcodeDirectly(binaries, input, output) {
     let stderr = '';
     child.stderr.on('data', (text) => (stderr += text));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -86,7 +88,9 @@ async function main() {
           transcodeToMp3({ input, output: wrappedOutput, onProgress: () => progressCalls++ }, binaries),
         ),
       );
-      console.log(`run ${run}: ffmpeg alone ${direct.at(-1).toFixed(2)} s, transcodeToMp3 ${wrapped.at(-1).toFixed(2)} s`);
+      console.log(
+        `run ${run}: ffmpeg alone ${direct.at(-1).toFixed(2)} s, transcodeToMp3 ${wrapped.at(-1).toFixed(2)} s`,
+      );
     }
     const sameBytes = (await md5(directOutput)) === (await md5(wrappedOutput));
     const directSeconds = median(direct);
@@ -95,15 +99,23 @@ async function main() {
       `\nffmpeg ${binaries.source} binaries; ${process.env.BENCH_PINNED ? `pinned to core ${PINNED_CORE}` : 'not pinned (no taskset)'}; ${RUNS} runs each, medians:`,
     );
     console.table([
-      { what: 'ffmpeg alone', seconds: directSeconds.toFixed(2), 'x realtime': ((MINUTES * 60) / directSeconds).toFixed(1) },
+      {
+        what: 'ffmpeg alone',
+        seconds: directSeconds.toFixed(2),
+        'x realtime': ((MINUTES * 60) / directSeconds).toFixed(1),
+      },
       {
         what: 'transcodeToMp3',
         seconds: wrappedSeconds.toFixed(2),
         'x realtime': ((MINUTES * 60) / wrappedSeconds).toFixed(1),
       },
     ]);
-    console.log(`transcodeToMp3 speed / ffmpeg alone: ${(directSeconds / wrappedSeconds).toFixed(3)} (target ≥ 0.95)`);
-    console.log(`progress callbacks per run: ${Math.round(progressCalls / RUNS)}; same output bytes: ${sameBytes}`);
+    console.log(
+      `transcodeToMp3 speed / ffmpeg alone: ${(directSeconds / wrappedSeconds).toFixed(3)} (target ≥ 0.95)`,
+    );
+    console.log(
+      `progress callbacks per run: ${Math.round(progressCalls / RUNS)}; same output bytes: ${sameBytes}`,
+    );
     if (!sameBytes) process.exitCode = 1;
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -15,9 +15,8 @@ export default async function globalSetup() {
   if (!existsSync(built))
     throw new Error('The workspace is not built: run `npm test` (it builds first) or `npm run build`');
   const { startEmbeddedPostgres } = await import('@castbase/platform-persistence');
-  const { chromiumExecutable, CHROMIUM_ENV, isPortOpen, TEST_ENV, urlForDatabase } = await import(
-    '@castbase/platform-testing'
-  );
+  const { chromiumExecutable, CHROMIUM_ENV, isPortOpen, TEST_ENV, urlForDatabase } =
+    await import('@castbase/platform-testing');
   const { migrateAllServices } = await import(built.href);
 
   const runId = randomBytes(3).toString('hex');

@@ -32,6 +32,13 @@ import { UploadPolicy } from './uploads/upload-policy.js';
     }),
   ],
   controllers: [TusUploadController],
-  providers: [UploadPolicy, UploadCompletion, ResumableUploads, ProcessingRunner, MediaSteps, ProcessingQueue],
+  providers: [
+    UploadPolicy,
+    UploadCompletion,
+    ResumableUploads,
+    ProcessingRunner,
+    MediaSteps,
+    ProcessingQueue,
+  ],
 })
 export class MediaModule {}

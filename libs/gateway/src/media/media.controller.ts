@@ -41,7 +41,8 @@ export class MediaController {
 
   @Get(':mediaId/events')
   @ApiOperation({
-    summary: 'Server-Sent Events: the media file (event "media") each time its processing changes, until ready or failed',
+    summary:
+      'Server-Sent Events: the media file (event "media") each time its processing changes, until ready or failed',
   })
   async events(
     @CurrentUser() user: AuthenticatedUser,
@@ -65,7 +66,10 @@ export class MediaController {
   @Post(':mediaId/renders')
   @HttpCode(202)
   @ApiZodBody(videoRenderSchema)
-  @ApiZodResponse(processingJobSchema, 'The queued video job; its file appears in the outputs when it succeeds')
+  @ApiZodResponse(
+    processingJobSchema,
+    'The queued video job; its file appears in the outputs when it succeeds',
+  )
   render(
     @CurrentUser() user: AuthenticatedUser,
     @Param('mediaId', idParam) mediaId: string,

@@ -68,17 +68,30 @@ export class AddMediaProcessing extends Migration {
         updated_at timestamptz not null
       )`);
     this.addSql('create index processing_jobs_media_id_index on processing_jobs (media_id)');
-    this.addSql('create index processing_jobs_unfinished_index on processing_jobs (status) where status in (\'queued\', \'running\')');
+    this.addSql(
+      "create index processing_jobs_unfinished_index on processing_jobs (status) where status in ('queued', 'running')",
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql('drop table if exists processing_jobs');
     this.addSql('drop table if exists media_outputs');
-    for (const column of ['purpose', 'podcast_id', 'format', 'status', 'codec', 'sample_rate', 'channels', 'loudness', 'original_key']) {
+    for (const column of [
+      'purpose',
+      'podcast_id',
+      'format',
+      'status',
+      'codec',
+      'sample_rate',
+      'channels',
+      'loudness',
+      'original_key',
+    ]) {
       this.addSql(`alter table media_files drop column ${column}`);
     }
     this.addSql(`alter table uploads add column expires_at timestamptz not null default now()`);
-    for (const column of ['purpose', 'podcast_id', 'updated_at', 'normalize']) this.addSql(`alter table uploads drop column ${column}`);
+    for (const column of ['purpose', 'podcast_id', 'updated_at', 'normalize'])
+      this.addSql(`alter table uploads drop column ${column}`);
     this.addSql(`alter table uploads drop constraint uploads_status_check`);
     this.addSql(`update uploads set status = 'pending' where status = 'uploading'`);
     this.addSql(`update uploads set status = 'failed' where status = 'refused'`);
