@@ -104,6 +104,14 @@ describe('resumable uploads over tus: admitted before a byte is sent, decided by
       422,
       'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
     ],
+    [
+      'film.mp4',
+      'video/mp4',
+      3 * 1024 * MB,
+      'avatar',
+      422,
+      'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
+    ],
   ] as const)(
     'refuses %s (%s, %d bytes) for %s before any byte with %d "%s"',
     async (fileName, fileType, size, purpose, status, message) => {

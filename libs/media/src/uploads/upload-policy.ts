@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  acceptedKinds,
   catalogRequests,
   declaredKindOf,
   DomainError,
@@ -53,7 +54,11 @@ export class UploadPolicy {
     });
     if (problem) {
       const kind = declaredKindOf({ name: metadata.filename, type: metadata.filetype });
-      const tooLarge = kind !== null && sizeBytes > maxBytesFor(metadata.purpose, kind);
+      // Too large only for a kind the purpose takes: another kind is refused as such, whatever its size.
+      const tooLarge =
+        kind !== null &&
+        acceptedKinds(metadata.purpose).includes(kind) &&
+        sizeBytes > maxBytesFor(metadata.purpose, kind);
       throw new DomainError(tooLarge ? 'UPLOAD_TOO_LARGE' : 'UPLOAD_REFUSED', problem);
     }
     if (metadata.podcastId) await this.requireWriteAccess(ownerId, metadata.podcastId);
