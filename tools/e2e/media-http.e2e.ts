@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MEDIA_UPLOAD_PATH, videoRenderMessages, type MediaFile } from '@castbase/contracts';
-import { renderTestAudio, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
+import { renderTestAudio, renderTestVideo, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
 import type { RunningProcess } from '@castbase/platform-runtime';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
@@ -124,6 +124,30 @@ describe('media over HTTP through the gateway: uploads, progress, renders, delet
     expect((await asBob.call('POST', `/api/media/${file.id}/jobs/${randomUUID()}/retry`)).status).toBe(404);
     expect((await asBob.call('GET', '/api/media/not-an-id')).status).toBe(400);
     expect((await api(alice).call('GET', `/api/media/${file.id}`)).status).toBe(200);
+  });
+
+  it('pushes a render of a video as server-sent events until its output is there', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'castbase-media-http-')), 'clip.mp4');
+    // Long enough that its 720p export is still under way when the stream opens, a few milliseconds after.
+    await renderTestVideo(resolveFfmpegBinaries(), path, 'mp4', { seconds: 8, width: 1280, height: 720 });
+    const uploaded = await uploadFile(api(alice), {
+      input: path,
+      fileName: 'clip.mp4',
+      fileType: 'video/mp4',
+      purpose: 'episode-media',
+    });
+    const ready = await readMediaEvents(`${running.url}/api/media/${uploaded.id}/events`, alice.token);
+    expect(ready.at(-1)).toMatchObject({ status: 'ready', kind: 'video' });
+
+    const job = await api(alice).ok<{ id: string }>('POST', `/api/media/${uploaded.id}/renders`, {
+      operation: 'export',
+      preset: '720p',
+    });
+    const events = await readMediaEvents(`${running.url}/api/media/${uploaded.id}/events`, alice.token);
+    const jobIn = (event: MediaFile) => event.jobs.find((candidate) => candidate.id === job.id);
+    expect(['queued', 'running']).toContain(jobIn(events[0]!)?.status);
+    expect(jobIn(events.at(-1)!)?.status).toBe('succeeded');
+    expect(events.at(-1)!.outputs.some((output) => output.jobId === job.id)).toBe(true);
   });
 
   it('refuses a render of audio, and a trim that ends before it starts, with the spec’s message', async () => {

@@ -9,7 +9,7 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * Sends the caller's media file as Server-Sent Events (`event: media`) whenever its processing changes, and ends
- * once it is `ready` or `failed`. The gateway asks the media service each second rather than subscribing to
+ * once it is `ready` or `failed` with no job of it queued or running (a video's renders are followed too). The gateway asks the media service each second rather than subscribing to
  * events: any gateway replica can hold the stream, and a stream that reconnects gets the current state at once.
  * Another owner's id answers 404 before the stream starts. When the media service stops answering, `event: failure`
  * carries the reason (not `error`, which EventSource clients take for a dropped connection).
@@ -43,7 +43,7 @@ export async function streamMediaProgress(
       response.write(': keep-alive\n\n');
       lastWrite = Date.now();
     }
-    if (file.status !== 'processing') break;
+    if (!isWorking(file)) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     if (closed) break;
     try {
@@ -55,4 +55,11 @@ export async function streamMediaProgress(
     }
   }
   response.end();
+}
+
+function isWorking(file: MediaFile): boolean {
+  return (
+    file.status === 'processing' ||
+    file.jobs.some((job) => job.status === 'queued' || job.status === 'running')
+  );
 }
