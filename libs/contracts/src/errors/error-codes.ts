@@ -25,8 +25,6 @@ export const errorCatalogue = {
   EPISODE_HAS_NO_MEDIA: { status: 422, message: 'Add audio or video before publishing this episode' },
   // media
   MEDIA_NOT_FOUND: { status: 404, message: 'Media file not found' },
-  MEDIA_TYPE_NOT_ALLOWED: { status: 415, message: 'This file type is not supported' },
-  MEDIA_TOO_LARGE: { status: 413, message: 'File is too large. The maximum size is 500 MB.' },
   MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio, video or an image' },
   UPLOAD_FAILED: { status: 500, message: 'Upload failed' },
   /** The spec's per-kind message is given with the error ('Audio file must be less than 500MB', ...). */
@@ -46,7 +44,6 @@ export const errorCatalogue = {
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
   // media images
   IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: imageMessages.typeNotAllowed },
-  IMAGE_TOO_LARGE: { status: 413, message: imageMessages.tooLarge },
   // identity
   PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found' },
   PROFILE_EXISTS: {

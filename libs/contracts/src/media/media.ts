@@ -72,9 +72,9 @@ export const processingJobSchema = z.object({
 });
 export type ProcessingJob = z.infer<typeof processingJobSchema>;
 
-/** A file derived from an upload (or the upload itself): the published MP3, peaks, an image variant, a video export. */
+/** A file derived from an upload: the published MP3, peaks, an image variant, a video export. */
 export const mediaOutputSchema = z.object({
-  /** 'original', 'published', 'peaks', 'thumbnail', 'variant-1400', 'export-720p', ... */
+  /** 'published', 'peaks', 'thumbnail', 'compressed', 'variant-1400', 'export-720p', 'trim-{job}', 'short-{job}' */
   role: z.string(),
   url: z.string(),
   mimeType: z.string(),

@@ -13,7 +13,7 @@ export class MediaOutput {
   @Property({ type: 'uuid' })
   mediaId!: string;
 
-  /** 'published', 'original', 'peaks', 'thumbnail', 'variant-1400', 'export-720p', 'trim', 'short'. */
+  /** 'published', 'peaks', 'thumbnail', 'compressed', 'variant-1400', 'export-720p', 'trim-{job}', 'short-{job}'. */
   @Property({ type: 'text' })
   role!: string;
 
