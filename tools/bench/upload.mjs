@@ -57,8 +57,10 @@ const megabytes = size / 1_000_000;
 async function sendChunks(url, headers) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let body = '';
+  chunkMs = [];
   for (let offset = 0; offset < size; offset += UPLOAD_CHUNK_BYTES) {
     const end = Math.min(size, offset + UPLOAD_CHUNK_BYTES);
+    if (offset > 0) chunkMs.push(performance.now() - lastChunkStarted);
     lastChunkStarted = performance.now();
     body = await new Promise((done, fail) => {
       const patch = request(url, {
@@ -90,6 +92,9 @@ async function sendChunks(url, headers) {
 /** How long the last PATCH took: for the media service, it includes the completion (kind, original stored). */
 let lastChunkMs = 0;
 let lastChunkStarted = 0;
+/** How long each PATCH but the last took, of the latest upload. */
+let chunkMs = [];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The reference: every request's body appended to one file, as plainly as Node can. */
 async function startReference() {
@@ -241,19 +246,21 @@ try {
     let started = performance.now();
     await reference.upload();
     results.reference.push(megabytes / ((performance.now() - started) / 1000));
+    const referencePatchMs = median(chunkMs);
     started = performance.now();
     const file = await media.upload();
     results.media.push(megabytes / ((performance.now() - started) / 1000));
     const completionMs = lastChunkMs;
+    const mediaPatchMs = median(chunkMs);
     const status = await media.processed(file.id);
     console.log(
       `round ${round}: Node to disk ${results.reference.at(-1).toFixed(0)} MB/s, media service ` +
-        `${results.media.at(-1).toFixed(0)} MB/s (of which the last PATCH with the completion ${completionMs.toFixed(0)} ms; ` +
+        `${results.media.at(-1).toFixed(0)} MB/s (a 5 MB PATCH ${mediaPatchMs.toFixed(0)} ms vs ` +
+        `${referencePatchMs.toFixed(0)} ms, medians; the last PATCH with the completion ${completionMs.toFixed(0)} ms; ` +
         `processing ${status}), media peak RSS ` +
         `${(await peakRssMb(media.pid)).toFixed(0)} MB`,
     );
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const ratio = median(results.media) / median(results.reference);
   console.log(
     `\nupload: media service ${median(results.media).toFixed(0)} MB/s vs Node writing to disk ` +

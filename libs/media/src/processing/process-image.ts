@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { ARTWORK_MAX_PX, ARTWORK_MIN_PX } from '@castbase/contracts';
 import { ProcessingError } from './processing-error.js';
 import { processingMessages } from './processing-messages.js';
@@ -86,7 +86,7 @@ export async function resizeAvatar(
 export async function resizeChapterImage(path: string, output: string): Promise<ImageOutput> {
   const metadata = await readMetadata(path);
   const keepPng = await hasTransparency(path, metadata);
-  const resized = open(path).resize(CHAPTER_IMAGE_MAX_PX, CHAPTER_IMAGE_MAX_PX, {
+  const resized = (await open(path)).resize(CHAPTER_IMAGE_MAX_PX, CHAPTER_IMAGE_MAX_PX, {
     fit: 'inside',
     withoutEnlargement: true,
   });
@@ -101,7 +101,7 @@ export async function resizeChapterImage(path: string, output: string): Promise<
  */
 export async function compressLargeImage(path: string, output: string): Promise<ImageOutput> {
   const { format } = await readMetadata(path);
-  const resized = open(path).resize(COMPRESSED_IMAGE_MAX_PX, COMPRESSED_IMAGE_MAX_PX, {
+  const resized = (await open(path)).resize(COMPRESSED_IMAGE_MAX_PX, COMPRESSED_IMAGE_MAX_PX, {
     fit: 'inside',
     withoutEnlargement: true,
   });
@@ -124,7 +124,7 @@ async function renderSquares(
   const format = (await hasTransparency(path, metadata)) ? 'png' : 'jpeg';
   const outputs: ImageOutput[] = [];
   for (const side of sides) {
-    const square = open(path).resize(side, side, { fit: 'cover', position: 'centre' });
+    const square = (await open(path)).resize(side, side, { fit: 'cover', position: 'centre' });
     outputs.push(
       await write(square, join(outDir, `${prefix}-${side}.${format === 'png' ? 'png' : 'jpg'}`), format),
     );
@@ -132,12 +132,21 @@ async function renderSquares(
   return outputs;
 }
 
+type SharpFactory = (typeof import('sharp'))['default'];
+let sharpLoaded: Promise<SharpFactory> | undefined;
+
+/** sharp (libvips) is loaded with the first image: a media process that only sees audio does without its memory. */
+function loadSharp(): Promise<SharpFactory> {
+  return (sharpLoaded ??= import('sharp').then((module) => module.default));
+}
+
 /** Reads an image with its EXIF orientation applied; output keeps no metadata and is converted to sRGB. */
-function open(path: string): Sharp {
-  return sharp(path, { autoOrient: true });
+async function open(path: string): Promise<Sharp> {
+  return (await loadSharp())(path, { autoOrient: true });
 }
 
 async function readMetadata(path: string): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(path).metadata();
   } catch (error) {
@@ -148,6 +157,7 @@ async function readMetadata(path: string): Promise<Metadata> {
 /** Whether some pixel is not fully opaque (an alpha channel alone does not count). */
 async function hasTransparency(path: string, metadata: Metadata): Promise<boolean> {
   if (!metadata.hasAlpha) return false;
+  const sharp = await loadSharp();
   const stats = await sharp(path)
     .stats()
     .catch((error: unknown) => {
