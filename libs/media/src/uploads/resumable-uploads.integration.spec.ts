@@ -307,6 +307,28 @@ describe('resumable uploads over tus: admitted before a byte is sent, decided by
     expect(await receivedFiles()).not.toContain(id);
   });
 
+  it('sweeps the row of an upload refused that long ago, and keeps a recent one', async () => {
+    const refuse = () =>
+      media.send('owner-f', {
+        input: png,
+        fileName: 'song.mp3',
+        fileType: 'audio/mpeg',
+        purpose: 'episode-media',
+      });
+    const [old, recent] = [await refuse(), await refuse()];
+    if (old.outcome !== 'refused' || recent.outcome !== 'refused') throw new Error('expected refusals');
+    const [oldId, recentId] = [old, recent].map((result) => result.uploadUrl!.split('/').pop()!);
+    expect(await uploadRow(oldId!)).toMatchObject({ status: 'refused' });
+    await media.rows(`update media.uploads set updated_at = now() - interval '25 hours' where id = ?`, [
+      oldId,
+    ]);
+
+    const { ResumableUploads } = await import('./resumable-uploads.js');
+    await media.app.get(ResumableUploads).sweepAbandoned();
+    expect(await uploadRow(oldId!)).toBeUndefined();
+    expect(await uploadRow(recentId!)).toMatchObject({ status: 'refused' });
+  });
+
   it('terminates an upload on DELETE: its bytes and row go', async () => {
     const cut = await media.send('owner-f', {
       input: tone,

@@ -188,7 +188,10 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
     return this.store.datastore.remove(storeId(uploadId, this.store.where)).catch(() => undefined);
   }
 
-  /** Removes uploads that received nothing for `UPLOAD_EXPIRY_HOURS`: their bytes, then their rows. */
+  /**
+   * Removes uploads that received nothing for `UPLOAD_EXPIRY_HOURS` (their bytes, then their rows), and the rows of
+   * uploads refused that long ago.
+   */
   async sweepAbandoned(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.config.UPLOAD_EXPIRY_HOURS * HOUR_MS);
     const em = this.em.fork();
@@ -202,8 +205,11 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
         await this.removeReceived(upload.id);
         await em.nativeDelete(Upload, { id: upload.id, status: 'uploading' });
       }
-      if (abandoned.length > 0) this.logger.log(`Swept ${abandoned.length} abandoned upload(s)`);
-      return abandoned.length;
+      // A refused upload kept nothing but its row, which answered the client that asked again meanwhile.
+      const refused = await em.nativeDelete(Upload, { status: 'refused', updatedAt: { $lt: before } });
+      const swept = abandoned.length + refused;
+      if (swept > 0) this.logger.log(`Swept ${abandoned.length} abandoned and ${refused} refused upload(s)`);
+      return swept;
     } catch (error) {
       this.logger.warn(`Sweeping abandoned uploads failed: ${String(error)}`);
       return 0;
