@@ -235,6 +235,25 @@ describe('media processing jobs', () => {
     }
   }, 90_000);
 
+  it('keeps nothing of an image whose pixels cannot be read, and counts nothing of it against the plan', async () => {
+    const { UploadPolicy } = await import('../uploads/upload-policy.js');
+    const usedBefore = await media.app.get(UploadPolicy).usedBytes(owner);
+    const intact = await png(600, 600);
+    // The chunks stay where they are, so the upload is taken for a PNG; the compressed pixel data is scrambled.
+    const damaged = Buffer.from(intact);
+    for (let index = 60; index < damaged.length - 20; index++) damaged[index]! ^= 0x5a;
+    const uploaded = await media.upload(owner, {
+      input: damaged,
+      fileName: 'broken.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const failed = await media.processed(owner, uploaded.id);
+    expect(failed).toMatchObject({ status: 'failed', sizeBytes: 0 });
+    expect(failed.jobs[0]).toMatchObject({ status: 'failed', error: expect.any(String) });
+    expect(await media.app.get(UploadPolicy).usedBytes(owner)).toBe(usedBefore);
+  }, 60_000);
+
   it('makes avatars of 400 and 200 px', async () => {
     const uploaded = await media.upload(owner, {
       input: await png(900, 700),

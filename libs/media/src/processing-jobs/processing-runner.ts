@@ -237,7 +237,11 @@ export class ProcessingRunner {
     const isUploadJob = job.type.startsWith('process-');
     if (file && isUploadJob) {
       file.status = 'failed';
-      if (discard) await this.storage.delete(file.originalKey).catch(() => undefined);
+      if (discard) {
+        await this.storage.delete(file.originalKey).catch(() => undefined);
+        // Nothing of it is kept, so nothing of it counts against the plan's storage.
+        file.sizeBytes = 0;
+      }
     }
     await em.transactional(async (tx) => {
       tx.persist(job);
