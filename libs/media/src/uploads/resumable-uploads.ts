@@ -171,10 +171,16 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
     const ownerId = callerOf(request);
     const uploadId = uploadIdOfPath(uploadIdOf(id));
     if (!uploadId) throw new DomainError('UPLOAD_NOT_FOUND');
-    const upload = await this.policy.ownUpload(ownerId, uploadId);
     if (request.method === 'PATCH') {
-      await this.em.fork().nativeUpdate(Upload, { id: upload.id }, { updatedAt: new Date() });
-    } else if (request.method === 'DELETE' && upload.status === 'uploading') {
+      // One round trip on the path every chunk takes: the update finds nothing of another owner's.
+      const touched = await this.em
+        .fork()
+        .nativeUpdate(Upload, { id: uploadId, ownerId }, { updatedAt: new Date() });
+      if (touched === 0) throw new DomainError('UPLOAD_NOT_FOUND');
+      return;
+    }
+    const upload = await this.policy.ownUpload(ownerId, uploadId);
+    if (request.method === 'DELETE' && upload.status === 'uploading') {
       await this.em.fork().nativeDelete(Upload, { id: upload.id, status: 'uploading' });
     }
   }
