@@ -41,8 +41,13 @@ async function renderPng(): Promise<Buffer> {
   return readFile(path);
 }
 
-function uploadPng(api: ApiClient, png: Buffer, fileName: string): Promise<MediaFile> {
-  return uploadFile(api, { input: png, fileName, fileType: 'image/png', purpose: 'avatar' });
+/** Uploads an avatar image and waits until it is processed, as the web app does before it sets the avatar. */
+async function uploadPng(api: ApiClient, png: Buffer, fileName: string): Promise<MediaFile> {
+  const uploaded = await uploadFile(api, { input: png, fileName, fileType: 'image/png', purpose: 'avatar' });
+  return waitFor(`${fileName} to be processed`, async () => {
+    const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
+    return file.status === 'processing' ? undefined : file;
+  });
 }
 
 const profileForm = (username: string) => ({
