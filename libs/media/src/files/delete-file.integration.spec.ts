@@ -1,6 +1,11 @@
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mediaRequests } from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
+import { ProcessingJob } from '../processing-jobs/processing-job.entity.js';
+import { ProcessingRunner } from '../processing-jobs/processing-runner.js';
 import { startMediaTestApp, type MediaTestApp } from '../testing/media-test-app.js';
+import { MediaFile } from './media-file.entity.js';
 
 describe('media service: deleting a file (avatar or logo removal)', () => {
   let media: MediaTestApp;
@@ -79,4 +84,42 @@ describe('media service: deleting a file (avatar or logo removal)', () => {
 
     await expect(deleteFile('owner-a', file.id)).rejects.toMatchObject({ code: 'MEDIA_NOT_FOUND' });
   });
+
+  it.each(['succeeds', 'fails'] as const)(
+    'deletes a file whose job %s at that moment: each waits for the other, neither deadlocks',
+    async (ending) => {
+      const uploaded = await media.upload('owner-a', {
+        input: png,
+        fileName: `racing-${ending}.png`,
+        fileType: 'image/png',
+        purpose: 'avatar',
+      });
+      const file = await media.processed('owner-a', uploaded.id);
+      const em = media.app.get(EntityManager).fork();
+      const job = await em.findOneOrFail(ProcessingJob, { mediaId: file.id });
+      const runner = media.app.get(ProcessingRunner);
+      let ended: Promise<void> = Promise.resolve();
+
+      // The locks deleting the file takes, in its order: the file's row, then its jobs' rows (the cascade).
+      await em.transactional(async (tx) => {
+        await tx.findOneOrFail(MediaFile, file.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        ended =
+          ending === 'succeeds'
+            ? runner.succeed(job, { durationSeconds: 1 })
+            : runner.fail(job.id, 'The file went away', true);
+        await waitFor('the ending job to wait for the file', async () => {
+          const waiting = await media.rows(
+            "select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          return waiting.length > 0;
+        });
+        await tx.nativeDelete(MediaFile, { id: file.id });
+      });
+
+      await expect(ended).resolves.toBeUndefined();
+      expect(await media.rows('select id from media.processing_jobs where media_id = ?', [file.id])).toEqual(
+        [],
+      );
+    },
+  );
 });

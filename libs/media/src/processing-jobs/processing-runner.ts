@@ -181,16 +181,22 @@ export class ProcessingRunner {
     return output;
   }
 
-  /** The job succeeded; for the upload's own job the media file becomes `ready` with what the step found. */
+  /**
+   * The job succeeded; for the upload's own job the media file becomes `ready` with what the step found. The file's
+   * row is locked before the job's, the order deleting the file takes them (the file, then its jobs by cascade):
+   * the other order deadlocks when the creator deletes the file as its job ends.
+   */
   async succeed(job: ProcessingJob, changes: Partial<MediaFile> | null): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
+      const file =
+        changes === null
+          ? null
+          : await tx.findOne(MediaFile, job.mediaId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       await tx.nativeUpdate(
         ProcessingJob,
         { id: job.id },
         { status: 'succeeded', progress: 1, step: null, error: null, updatedAt: new Date() },
       );
-      if (changes === null) return;
-      const file = await tx.findOne(MediaFile, job.mediaId);
       if (!file) return;
       Object.assign(file, changes, { status: 'ready' });
       this.outbox.add(tx, mediaEvents.fileProcessed, {
@@ -226,34 +232,32 @@ export class ProcessingRunner {
    * them is kept.
    */
   async fail(jobId: string, reason: string, discard: boolean): Promise<void> {
-    const em = this.em.fork();
-    const job = await em.findOne(ProcessingJob, jobId);
-    if (!job) return;
-    job.status = 'failed';
-    job.error = reason;
-    job.step = null;
-    job.updatedAt = new Date();
-    const file = await em.findOne(MediaFile, job.mediaId);
-    const isUploadJob = job.type.startsWith('process-');
-    if (file && isUploadJob) {
+    await this.em.fork().transactional(async (tx) => {
+      const job = await tx.findOne(ProcessingJob, jobId);
+      if (!job) return;
+      const isUploadJob = job.type.startsWith('process-');
+      // The file's row before the job's, as in succeed().
+      const file = isUploadJob
+        ? await tx.findOne(MediaFile, job.mediaId, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
+      await tx.nativeUpdate(
+        ProcessingJob,
+        { id: jobId },
+        { status: 'failed', error: reason, step: null, updatedAt: new Date() },
+      );
+      if (!file) return;
       file.status = 'failed';
       if (discard) {
         await this.storage.delete(file.originalKey).catch(() => undefined);
         // Nothing of it is kept, so nothing of it counts against the plan's storage.
         file.sizeBytes = 0;
       }
-    }
-    await em.transactional(async (tx) => {
-      tx.persist(job);
-      if (file && isUploadJob) {
-        tx.persist(file);
-        this.outbox.add(tx, mediaEvents.fileProcessed, {
-          mediaId: file.id,
-          ownerId: file.ownerId,
-          kind: file.kind,
-          status: 'failed',
-        });
-      }
+      this.outbox.add(tx, mediaEvents.fileProcessed, {
+        mediaId: file.id,
+        ownerId: file.ownerId,
+        kind: file.kind,
+        status: 'failed',
+      });
     });
   }
 }
