@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { mediaAt, startAnalyticsTestApp, type AnalyticsTestApp } from './testing/analytics-test-app.js';
+import {
+  MEDIA_ORIGIN,
+  mediaAt,
+  startAnalyticsTestApp,
+  type AnalyticsTestApp,
+} from './testing/analytics-test-app.js';
 
 describe('analytics service: the enclosure redirect counts downloads', () => {
   let analytics: AnalyticsTestApp;
@@ -20,7 +25,7 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('keeps the enclosure of a published episode from catalog.episode.published', async () => {
-    const episode = await analytics.publishedEpisode('https://media.example.com/show/episode.mp3');
+    const episode = await analytics.publishedEpisode('public/media/owner-a/show/episode.mp3');
 
     expect(
       await analytics.rows('select * from analytics.enclosures where episode_id = ?', [episode.episodeId]),
@@ -29,7 +34,7 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
         episode_id: episode.episodeId,
         podcast_id: episode.podcastId,
         owner_id: 'owner-a',
-        media_url: 'https://media.example.com/show/episode.mp3',
+        media_key: 'public/media/owner-a/show/episode.mp3',
         file_name: 'episode.mp3',
         updated_at: expect.any(String),
       },
@@ -135,14 +140,14 @@ describe('analytics service: the enclosure redirect counts downloads', () => {
   });
 
   it('follows an episode published again to its new media, and forgets it when published without media', async () => {
-    const episode = await analytics.publishedEpisode('https://media.example.com/first.mp3');
+    const episode = await analytics.publishedEpisode('public/media/owner-a/first/episode.mp3');
     const server = analytics.app.getHttpServer();
 
-    await analytics.publish({ ...episode, media: mediaAt('https://media.example.com/second.mp3') });
+    await analytics.publish({ ...episode, media: mediaAt('public/media/owner-a/second/episode.mp3') });
     await request(server)
       .get(episode.path)
       .expect(302)
-      .expect('Location', 'https://media.example.com/second.mp3');
+      .expect('Location', `${MEDIA_ORIGIN}/storage/public/media/owner-a/second/episode.mp3`);
 
     await analytics.publish({ ...episode, media: null });
     await request(server).get(episode.path).expect(404);

@@ -5,6 +5,7 @@ import { IpHashSalt } from '../downloads/ip-hash-salt.entity.js';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { CreateAnalyticsTables } from './migration-20261122-analytics.js';
 import { AddOwnerToDownloads } from './migration-20261122-download-owners.js';
+import { StoreEnclosureKeys } from './migration-20261125-enclosure-keys.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
   service: 'analytics',
@@ -13,5 +14,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     MESSAGING_MIGRATION,
     { name: '20261122000100_analytics', class: CreateAnalyticsTables },
     { name: '20261122000200_download_owners', class: AddOwnerToDownloads },
+    { name: '20261125000100_enclosure_keys', class: StoreEnclosureKeys },
   ],
 };

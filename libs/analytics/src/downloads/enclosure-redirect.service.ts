@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from '@castbase/contracts';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { DailyIpHasher } from './daily-ip-hasher.js';
 import { readDownloadRange } from './download-range.js';
@@ -29,9 +30,14 @@ export class EnclosureRedirectService {
   constructor(
     private readonly em: EntityManager,
     private readonly ipHasher: DailyIpHasher,
+    private readonly storage: ObjectStorage,
   ) {}
 
-  /** The media URL to redirect to. EPISODE_NOT_FOUND for ids that are not a published episode of that podcast. */
+  /**
+   * Where to send the listener: the media's public URL, or with S3 storage and no public address for it, a presigned
+   * URL (one hop, not two through `/storage`). EPISODE_NOT_FOUND for ids that are not a published episode of that
+   * podcast.
+   */
   async resolve(request: EnclosureRequest): Promise<string> {
     if (!idSchema.safeParse(request.podcastId).success || !idSchema.safeParse(request.episodeId).success) {
       throw new DomainError('EPISODE_NOT_FOUND');
@@ -50,7 +56,7 @@ export class EnclosureRedirectService {
         this.logger.error(`could not record a download of episode ${enclosure.episodeId}`, detail);
       });
     }
-    return enclosure.mediaUrl;
+    return (await this.storage.readUrl(enclosure.mediaKey)).url;
   }
 
   private async record(

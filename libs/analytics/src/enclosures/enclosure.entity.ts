@@ -17,8 +17,9 @@ export class Enclosure {
   @Property({ type: 'text' })
   ownerId!: string;
 
+  /** The media's storage key: the redirect makes its address per request, so none goes stale. */
   @Property({ type: 'text' })
-  mediaUrl!: string;
+  mediaKey!: string;
 
   @Property({ type: 'text' })
   fileName!: string;

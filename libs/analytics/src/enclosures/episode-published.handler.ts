@@ -5,7 +5,7 @@ import { Enclosure } from './enclosure.entity.js';
 
 type Definition = typeof catalogEvents.episodePublished;
 
-/** Keeps the enclosure of every published episode: its media URL, replaced when it is published again. */
+/** Keeps the enclosure of every published episode: its media's key, replaced when it is published again. */
 @Injectable()
 export class EpisodePublishedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.episodePublished;
@@ -20,7 +20,7 @@ export class EpisodePublishedHandler implements EventHandler<Definition> {
       episodeId: payload.episodeId,
       podcastId: payload.podcastId,
       ownerId: payload.ownerId,
-      mediaUrl: payload.media.url,
+      mediaKey: payload.media.storageKey,
       fileName: payload.media.fileName,
       updatedAt: new Date(),
     });

@@ -8,27 +8,31 @@ import { pino } from 'pino';
 import {
   ALL_EVENTS,
   catalogEvents,
-  type EpisodeMedia,
   type EventDefinition,
   type EventEnvelope,
   type PayloadOf,
+  type StoredEpisodeMedia,
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { ObjectStorage, testStorageModule } from '@castbase/platform-storage';
 import { HttpErrorFilter } from '@castbase/platform-runtime';
 import { createTestDatabase, waitFor } from '@castbase/platform-testing';
 import { AnalyticsModule } from '../analytics.module.js';
 
 type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
 
-export function mediaAt(url: string): EpisodeMedia {
+/** Where the test app's storage serves public keys from: a listener is sent to `${MEDIA_ORIGIN}/storage/<key>`. */
+export const MEDIA_ORIGIN = 'https://media.example.com';
+
+export function mediaAt(storageKey: string): StoredEpisodeMedia {
   return {
     mediaId: randomUUID(),
     fileName: 'episode.mp3',
     mimeType: 'audio/mpeg',
     sizeBytes: 1000,
     durationSeconds: 3,
-    url,
+    storageKey,
   };
 }
 
@@ -44,6 +48,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     imports: [
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      testStorageModule(MEDIA_ORIGIN),
       AnalyticsModule,
     ],
   })
@@ -77,13 +82,12 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   const publish = (event: Omit<EpisodePublished, 'publishedAt'>) =>
     deliver(catalogEvents.episodePublished, { ...event, publishedAt: new Date().toISOString() });
 
-  /** An episode of `ownerId` published with media, and the enclosure path feeds point at. */
-  async function publishedEpisode(
-    mediaUrl = `https://media.example.com/${randomUUID()}.mp3`,
-    ownerId = 'owner-a',
-  ) {
+  /** An episode of `ownerId` published with media, the URL its media is at, and the enclosure path feeds point at. */
+  async function publishedEpisode(mediaKey?: string, ownerId = 'owner-a') {
+    mediaKey ??= `public/media/${ownerId}/${randomUUID()}/episode.mp3`;
     const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
-    await publish({ ...episode, media: mediaAt(mediaUrl) });
+    await publish({ ...episode, media: mediaAt(mediaKey) });
+    const mediaUrl = app.get(ObjectStorage).publicUrl(mediaKey);
     return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
   }
 

@@ -3,13 +3,14 @@ import { Injectable } from '@nestjs/common';
 import {
   catalogRequests,
   mediaRequests,
-  type EpisodeMedia,
+  type StoredEpisodeMedia,
   type ParsedRequestOf,
   type ReplyOf,
 } from '@castbase/contracts';
 import { MessageBus, type RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
 import { Episode } from './episode.entity.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.createEpisode;
 
@@ -19,6 +20,7 @@ export class CreateEpisodeHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
     private readonly bus: MessageBus,
   ) {}
 
@@ -38,11 +40,11 @@ export class CreateEpisodeHandler implements RequestHandler<Definition> {
       media,
     });
     await em.flush();
-    return episode.toDto();
+    return episode.toDto(this.storage);
   }
 
   /** The media service answers only for the caller's own files, so another owner's media is not found. */
-  private async attachableMedia(ownerId: string, mediaId: string): Promise<EpisodeMedia> {
+  private async attachableMedia(ownerId: string, mediaId: string): Promise<StoredEpisodeMedia> {
     const file = await this.bus.request(mediaRequests.getFile, { ownerId, mediaId });
     return {
       mediaId: file.id,
@@ -50,7 +52,7 @@ export class CreateEpisodeHandler implements RequestHandler<Definition> {
       mimeType: file.mimeType,
       sizeBytes: file.sizeBytes,
       durationSeconds: file.durationSeconds,
-      url: file.url,
+      storageKey: file.storageKey,
     };
   }
 }

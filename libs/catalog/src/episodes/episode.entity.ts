@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { Episode as EpisodeDto, EpisodeMedia } from '@castbase/contracts';
+import type { Episode as EpisodeDto, StoredEpisodeMedia } from '@castbase/contracts';
+import type { ObjectStorage } from '@castbase/platform-storage';
 
 @Entity({ tableName: 'episodes' })
 /** The data export pages through an owner's episodes in this order. */
@@ -58,7 +59,7 @@ export class Episode {
   guid: string = randomUUID();
 
   @Property({ type: 'jsonb', nullable: true })
-  media: EpisodeMedia | null = null;
+  media: StoredEpisodeMedia | null = null;
 
   @Property({ type: 'timestamptz', nullable: true })
   publishDate: Date | null = null;
@@ -69,7 +70,8 @@ export class Episode {
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  toDto(): EpisodeDto {
+  /** The episode as the bus answers it, with its media's URL made from the key by `storage`. */
+  toDto(storage: Pick<ObjectStorage, 'publicUrl'>): EpisodeDto {
     return {
       id: this.id,
       podcastId: this.podcastId,
@@ -82,7 +84,7 @@ export class Episode {
       seasonNumber: this.seasonNumber,
       episodeNumber: this.episodeNumber,
       guid: this.guid,
-      media: this.media,
+      media: this.media && { ...this.media, url: storage.publicUrl(this.media.storageKey) },
       publishDate: this.publishDate?.toISOString() ?? null,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { catalogEvents, catalogRequests } from '@castbase/contracts';
+import { catalogEvents, catalogRequests, storedEpisodeMediaSchema } from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
 import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
 
@@ -35,12 +35,16 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
           mimeType: file.mimeType,
           sizeBytes: file.sizeBytes,
           durationSeconds: file.durationSeconds,
+          storageKey: file.storageKey,
           url: file.url,
         },
       });
       await expect(
         app.bus.request(catalogRequests.getEpisode, { ownerId, episodeId: episode.id }),
       ).resolves.toEqual(episode);
+      // The key is kept, the URL made when the episode is read: a new PUBLIC_URL leaves nothing stale.
+      const [stored] = await app.rows('select media from catalog.episodes where id = ?', [episode.id]);
+      expect(stored?.['media']).not.toHaveProperty('url');
     });
 
     it("refuses a mediaId the media service does not know, or another owner's file, with MEDIA_NOT_FOUND", async () => {
@@ -109,7 +113,8 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
           podcastId: podcast.id,
           ownerId,
           publishedAt: published.publishDate,
-          media: episode.media,
+          // Other services get the key, never a URL.
+          media: storedEpisodeMediaSchema.parse(episode.media),
         },
       ]);
     });

@@ -5,6 +5,7 @@ import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/c
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { Episode } from './episode.entity.js';
 import { findOwnedEpisode } from './episode.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.exportEpisodes;
 
@@ -17,7 +18,10 @@ type Definition = typeof catalogRequests.exportEpisodes;
 export class ExportEpisodesHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.exportEpisodes;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ ownerId, after, limit }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
@@ -34,7 +38,7 @@ export class ExportEpisodesHandler implements RequestHandler<Definition> {
     const episodes = await em.find(Episode, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
     const last = episodes.at(-1);
     return {
-      items: episodes.map((episode) => episode.toDto()),
+      items: episodes.map((episode) => episode.toDto(this.storage)),
       next: episodes.length === limit && last ? last.id : null,
     };
   }

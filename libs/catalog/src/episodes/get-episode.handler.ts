@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedEpisode } from './episode.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.getEpisode;
 
@@ -10,9 +11,12 @@ type Definition = typeof catalogRequests.getEpisode;
 export class GetEpisodeHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.getEpisode;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ ownerId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    return (await findOwnedEpisode(this.em.fork(), ownerId, episodeId)).toDto();
+    return (await findOwnedEpisode(this.em.fork(), ownerId, episodeId)).toDto(this.storage);
   }
 }

@@ -4,6 +4,7 @@ import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/c
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
 import { Episode } from './episode.entity.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.listEpisodes;
 
@@ -11,12 +12,15 @@ type Definition = typeof catalogRequests.listEpisodes;
 export class ListEpisodesHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.listEpisodes;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ ownerId, podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
     await findOwnedPodcast(em, ownerId, podcastId);
     const episodes = await em.find(Episode, { podcastId, ownerId }, { orderBy: { createdAt: 'desc' } });
-    return { items: episodes.map((episode) => episode.toDto()) };
+    return { items: episodes.map((episode) => episode.toDto(this.storage)) };
   }
 }

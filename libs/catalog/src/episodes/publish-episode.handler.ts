@@ -10,6 +10,7 @@ import {
 } from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedEpisode } from './episode.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.publishEpisode;
 
@@ -20,6 +21,7 @@ export class PublishEpisodeHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
     private readonly outbox: Outbox,
   ) {}
 
@@ -39,7 +41,7 @@ export class PublishEpisodeHandler implements RequestHandler<Definition> {
         media: episode.media,
       });
       await em.flush();
-      return episode.toDto();
+      return episode.toDto(this.storage);
     });
   }
 }

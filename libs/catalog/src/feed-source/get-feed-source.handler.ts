@@ -4,6 +4,7 @@ import { catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.getFeedSource;
 
@@ -15,7 +16,10 @@ export const FEED_EPISODE_LIMIT = 300;
 export class GetFeedSourceHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.getFeedSource;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
@@ -26,6 +30,9 @@ export class GetFeedSourceHandler implements RequestHandler<Definition> {
       { podcastId, status: 'published' },
       { orderBy: { publishDate: 'desc' }, limit: FEED_EPISODE_LIMIT },
     );
-    return { podcast: podcast.toDto(), episodes: episodes.map((episode) => episode.toDto()) };
+    return {
+      podcast: podcast.toDto(this.storage),
+      episodes: episodes.map((episode) => episode.toDto(this.storage)),
+    };
   }
 }

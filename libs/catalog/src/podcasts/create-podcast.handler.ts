@@ -13,9 +13,10 @@ import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-mess
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.createPodcast;
-type Artwork = { artworkMediaId: string | null; artworkUrl: string | null };
+type Artwork = { artworkMediaId: string | null; artworkKey: string | null };
 
 /** Tries of a name-derived slug when podcasts of the same name are created at the same moment. */
 const DERIVED_SLUG_ATTEMPTS = 5;
@@ -26,6 +27,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
     private readonly outbox: Outbox,
     private readonly bus: MessageBus,
   ) {}
@@ -33,7 +35,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
   async handle(request: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const artwork = request.input.artworkMediaId
       ? await this.artwork(request.ownerId, request.input.artworkMediaId)
-      : { artworkMediaId: null, artworkUrl: null };
+      : { artworkMediaId: null, artworkKey: null };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.create(request, artwork);
@@ -51,7 +53,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
   private async artwork(ownerId: string, mediaId: string): Promise<Artwork> {
     const file = await this.bus.request(mediaRequests.getFile, { ownerId, mediaId });
     if (file.kind !== 'image') throw new DomainError('IMAGE_TYPE_NOT_ALLOWED');
-    return { artworkMediaId: file.id, artworkUrl: file.url };
+    return { artworkMediaId: file.id, artworkKey: file.storageKey };
   }
 
   private create(
@@ -69,7 +71,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
         ownerUsername,
       });
       await em.flush();
-      return podcast.toDto();
+      return podcast.toDto(this.storage);
     });
   }
 

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { findOwnedPodcast } from './podcast.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.getPodcast;
 
@@ -10,9 +11,12 @@ type Definition = typeof catalogRequests.getPodcast;
 export class GetPodcastHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.getPodcast;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ ownerId, podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    return (await findOwnedPodcast(this.em.fork(), ownerId, podcastId)).toDto();
+    return (await findOwnedPodcast(this.em.fork(), ownerId, podcastId)).toDto(this.storage);
   }
 }

@@ -133,7 +133,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
   });
 
   describe('album art', () => {
-    it("takes the artwork from one of the owner's image files: its URL becomes artworkUrl", async () => {
+    it("takes the artwork from one of the owner's image files: its key is kept, its URL is artworkUrl", async () => {
       const ownerId = app.newOwner();
       const image = app.storedMediaFile(ownerId, 'image');
 
@@ -143,6 +143,9 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
       await expect(
         app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: podcast.id }),
       ).resolves.toMatchObject({ artworkMediaId: image.id, artworkUrl: image.url });
+      expect(await app.rows('select artwork_key from catalog.podcasts where id = ?', [podcast.id])).toEqual([
+        { artwork_key: image.storageKey },
+      ]);
     });
 
     it('refuses an audio or video file as artwork with IMAGE_TYPE_NOT_ALLOWED, and creates nothing', async () => {

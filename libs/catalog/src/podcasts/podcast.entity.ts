@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Podcast as PodcastDto } from '@castbase/contracts';
+import type { ObjectStorage } from '@castbase/platform-storage';
 
 type PodcastLinks = PodcastDto['fundingLinks'];
 
@@ -19,7 +20,7 @@ export class Podcast {
     | 'explicit'
     | 'type'
     | 'visibility'
-    | 'artworkUrl'
+    | 'artworkKey'
     | 'artworkMediaId'
     | 'tags'
     | 'websiteUrl'
@@ -74,10 +75,11 @@ export class Podcast {
   @Property({ type: 'text' })
   visibility: 'public' | 'private' = 'public';
 
+  /** The storage key of the artwork (its URL is made when the podcast is read, so it never goes stale). */
   @Property({ type: 'text', nullable: true })
-  artworkUrl: string | null = null;
+  artworkKey: string | null = null;
 
-  /** The media service's image file the artwork URL is of. */
+  /** The media service's image file the artwork is. */
   @Property({ type: 'uuid', nullable: true })
   artworkMediaId: string | null = null;
 
@@ -117,7 +119,8 @@ export class Podcast {
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  toDto(): PodcastDto {
+  /** The podcast as the bus answers it, with the artwork's URL made from its key by `storage`. */
+  toDto(storage: Pick<ObjectStorage, 'publicUrl'>): PodcastDto {
     return {
       id: this.id,
       ownerId: this.ownerId,
@@ -132,7 +135,7 @@ export class Podcast {
       explicit: this.explicit,
       type: this.type,
       visibility: this.visibility,
-      artworkUrl: this.artworkUrl,
+      artworkUrl: this.artworkKey === null ? null : storage.publicUrl(this.artworkKey),
       artworkMediaId: this.artworkMediaId,
       tags: this.tags,
       websiteUrl: this.websiteUrl,

@@ -21,6 +21,7 @@ import {
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { testStorageModule } from '@castbase/platform-storage';
 import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
 import { CatalogModule } from '../catalog.module.js';
 
@@ -101,6 +102,7 @@ export async function startCatalogTestApp() {
   function storedMediaFile(ownerId: string, kind: MediaKind = 'audio'): MediaFile {
     const id = randomUUID();
     const sample = MEDIA_FILE_SAMPLES[kind];
+    const storageKey = `public/media/${ownerId}/${id}/${sample.fileName}`;
     const file: MediaFile = {
       id,
       ownerId,
@@ -111,7 +113,8 @@ export async function startCatalogTestApp() {
       ...READY_WITHOUT_OUTPUTS,
       ...sample,
       sizeBytes: 48_000,
-      url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/${sample.fileName}`,
+      url: `http://127.0.0.1/storage/${storageKey}`,
+      storageKey,
       createdAt: new Date().toISOString(),
     };
     mediaFiles.set(id, file);
@@ -145,6 +148,7 @@ export async function startCatalogTestApp() {
     imports: [
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      testStorageModule(),
       CatalogModule,
     ],
   }).compile();

@@ -15,15 +15,22 @@ export const createEpisodeInputSchema = z.object({
 });
 export type CreateEpisodeInput = z.input<typeof createEpisodeInputSchema>;
 
-/** The media an episode serves, copied from the media service when attached. */
-export const episodeMediaSchema = z.object({
+/**
+ * The media an episode serves, as the catalog keeps it and tells other services: copied from the media service when
+ * attached and again when it is processed, with its storage key (never a URL, which would go stale).
+ */
+export const storedEpisodeMediaSchema = z.object({
   mediaId: z.uuid(),
   fileName: z.string(),
   mimeType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   durationSeconds: z.number().int().nonnegative(),
-  url: z.string(),
+  storageKey: z.string(),
 });
+export type StoredEpisodeMedia = z.infer<typeof storedEpisodeMediaSchema>;
+
+/** The media of an episode as it is read: with its URL, made from the key. */
+export const episodeMediaSchema = storedEpisodeMediaSchema.extend({ url: z.string() });
 export type EpisodeMedia = z.infer<typeof episodeMediaSchema>;
 
 export const episodeSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
-import { createEpisodeInputSchema, episodeMediaSchema, episodeSchema } from './episode.js';
+import { createEpisodeInputSchema, episodeSchema, storedEpisodeMediaSchema } from './episode.js';
 import { createPodcastInputSchema, podcastSchema } from './podcast.js';
 
 const owner = { ownerId: z.string().min(1) };
@@ -83,7 +83,7 @@ export const catalogEvents = {
       podcastId: z.uuid(),
       ownerId: z.string(),
       publishedAt: z.iso.datetime(),
-      media: episodeMediaSchema.nullable(),
+      media: storedEpisodeMediaSchema.nullable(),
     }),
   ),
 } as const;

@@ -114,6 +114,11 @@ export const mediaFileSchema = z.object({
   loudness: loudnessSchema.nullable(),
   /** The file podcast apps and pages use: the processed one once ready (the published MP3, the largest variant). */
   url: z.string(),
+  /**
+   * The storage key of the file at `url`: what another service keeps, making the URL from it when it reads
+   * (`ObjectStorage.publicUrl`), so a change of `PUBLIC_URL` or `S3_PUBLIC_URL` leaves nothing stale.
+   */
+  storageKey: z.string(),
   outputs: z.array(mediaOutputSchema),
   jobs: z.array(processingJobSchema),
   createdAt: z.iso.datetime(),

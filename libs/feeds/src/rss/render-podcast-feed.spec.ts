@@ -216,6 +216,7 @@ describe('renderPodcastFeed', () => {
         mimeType: 'audio/x-m4a',
         sizeBytes: 98_765,
         durationSeconds: 3_725,
+        storageKey: 'public/media/owner/x/x.m4a',
         url: 'https://storage.example/x.m4a',
       },
     });

@@ -61,6 +61,7 @@ export function anEpisode(overrides: Partial<Episode> = {}): Episode {
       mimeType: 'audio/mpeg',
       sizeBytes: 12_345_678,
       durationSeconds: 1_834,
+      storageKey: `public/media/${suffix}.mp3`,
       url: `https://storage.example/media/${suffix}.mp3`,
     },
     publishDate: '2025-02-01T10:00:00.000Z',

@@ -12,6 +12,7 @@ import type { RequestHandler } from '@castbase/platform-messaging';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { UserProfile } from './user-profile.entity.js';
 import { asProfileConflict, findProfile, isUsernameTakenByAnother } from './user-profile.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.createProfile;
 
@@ -31,7 +32,10 @@ function profileEmail(typed: string | undefined, tokenEmail: string | null): str
 export class CreateProfileHandler implements RequestHandler<Definition> {
   readonly definition = identityRequests.createProfile;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ userId, tokenEmail, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const email = profileEmail(input.email, tokenEmail);
@@ -52,7 +56,7 @@ export class CreateProfileHandler implements RequestHandler<Definition> {
           emailOptIn: input.emailOptIn,
         });
         await em.flush();
-        return profile.toDto();
+        return profile.toDto(this.storage);
       });
     } catch (error) {
       throw asProfileConflict(error);

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { findProfile } from './user-profile.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.getProfile;
 
@@ -11,10 +12,13 @@ type Definition = typeof identityRequests.getProfile;
 export class GetProfileHandler implements RequestHandler<Definition> {
   readonly definition = identityRequests.getProfile;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ userId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const profile = await findProfile(this.em.fork(), userId);
-    return { profile: profile?.toDto() ?? null };
+    return { profile: profile?.toDto(this.storage) ?? null };
   }
 }

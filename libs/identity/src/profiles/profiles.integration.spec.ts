@@ -282,6 +282,10 @@ describe('identity service: profiles, asked over the bus as the gateway asks', (
       });
 
       expect(saved).toMatchObject({ avatarUrl: image.url, avatarMediaId: image.id });
+      // The key is kept, the URL made when the profile is read: a new PUBLIC_URL leaves nothing stale.
+      expect(await app.rows('select avatar_key from identity.user_profiles where id = ?', [userId])).toEqual([
+        { avatar_key: image.storageKey },
+      ]);
     });
 
     it('deletes the picture it replaces through media', async () => {

@@ -5,6 +5,7 @@ import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { AvatarFiles } from './avatar-files.js';
 import { findProfile, requireProfile } from './user-profile.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.removeAvatar;
 
@@ -18,6 +19,7 @@ export class RemoveAvatarHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
     private readonly avatarFiles: AvatarFiles,
   ) {}
 
@@ -28,12 +30,12 @@ export class RemoveAvatarHandler implements RequestHandler<Definition> {
       const profile = await requireProfile(em, userId, LockMode.PESSIMISTIC_WRITE);
       if (profile.avatarMediaId && profile.avatarMediaId !== current?.avatarMediaId) {
         // Another picture was set while the old one was being deleted: that one stays.
-        return profile.toDto();
+        return profile.toDto(this.storage);
       }
-      profile.avatarUrl = null;
+      profile.avatarKey = null;
       profile.avatarMediaId = null;
       await em.flush();
-      return profile.toDto();
+      return profile.toDto(this.storage);
     });
   }
 }

@@ -6,6 +6,7 @@ import type { RequestHandler } from '@castbase/platform-messaging';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { AvatarFiles } from './avatar-files.js';
 import { requireProfile } from './user-profile.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.setAvatar;
 
@@ -16,6 +17,7 @@ export class SetAvatarHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
     private readonly avatarFiles: AvatarFiles,
   ) {}
 
@@ -25,10 +27,10 @@ export class SetAvatarHandler implements RequestHandler<Definition> {
       await refuseWhileDeleting(em, userId);
       const profile = await requireProfile(em, userId, LockMode.PESSIMISTIC_WRITE);
       const replaced = profile.avatarMediaId;
-      profile.avatarUrl = image.url;
+      profile.avatarKey = image.storageKey;
       profile.avatarMediaId = image.id;
       await em.flush();
-      return { profile: profile.toDto(), replaced };
+      return { profile: profile.toDto(this.storage), replaced };
     });
     if (replaced && replaced !== image.id) await this.avatarFiles.removeUnreferenced(userId, replaced);
     return profile;

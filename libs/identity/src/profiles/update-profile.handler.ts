@@ -5,6 +5,7 @@ import { DomainError, identityRequests, type ParsedRequestOf, type ReplyOf } fro
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { asProfileConflict, isUsernameTakenByAnother, requireProfile } from './user-profile.repository.js';
+import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.updateProfile;
 
@@ -13,7 +14,10 @@ type Definition = typeof identityRequests.updateProfile;
 export class UpdateProfileHandler implements RequestHandler<Definition> {
   readonly definition = identityRequests.updateProfile;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   async handle({ userId, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     try {
@@ -32,7 +36,7 @@ export class UpdateProfileHandler implements RequestHandler<Definition> {
         profile.emailOptIn = input.emailOptIn ?? profile.emailOptIn;
         profile.onboardingComplete = input.onboardingComplete ?? profile.onboardingComplete;
         await em.flush();
-        return profile.toDto();
+        return profile.toDto(this.storage);
       });
     } catch (error) {
       throw asProfileConflict(error);

@@ -1,6 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { DEFAULT_DISPLAY_NAME, type UserProfile as UserProfileDto } from '@castbase/contracts';
+import type { ObjectStorage } from '@castbase/platform-storage';
 
 /**
  * A creator's profile, keyed by the token subject. Usernames are unique whatever their case: the migration's
@@ -11,7 +12,7 @@ export class UserProfile {
   [OptionalProps]?:
     | 'displayName'
     | 'bio'
-    | 'avatarUrl'
+    | 'avatarKey'
     | 'avatarMediaId'
     | 'timezone'
     | 'emailOptIn'
@@ -44,10 +45,11 @@ export class UserProfile {
   @Property({ type: 'text' })
   bio = '';
 
+  /** The storage key of the picture (its URL is made when the profile is read, so it never goes stale). */
   @Property({ type: 'text', nullable: true })
-  avatarUrl: string | null = null;
+  avatarKey: string | null = null;
 
-  /** The media file behind avatarUrl, removed through media when the avatar is replaced or removed. */
+  /** The media file behind avatarKey, removed through media when the avatar is replaced or removed. */
   @Property({ type: 'uuid', nullable: true })
   avatarMediaId: string | null = null;
 
@@ -89,7 +91,8 @@ export class UserProfile {
     }
   }
 
-  toDto(): UserProfileDto {
+  /** The profile as the bus answers it, with the picture's URL made from its key by `storage`. */
+  toDto(storage: Pick<ObjectStorage, 'publicUrl'>): UserProfileDto {
     return {
       id: this.id,
       username: this.username,
@@ -98,7 +101,7 @@ export class UserProfile {
       lastName: this.lastName,
       email: this.email,
       bio: this.bio,
-      avatarUrl: this.avatarUrl,
+      avatarUrl: this.avatarKey === null ? null : storage.publicUrl(this.avatarKey),
       avatarMediaId: this.avatarMediaId,
       timezone: this.timezone,
       emailOptIn: this.emailOptIn,

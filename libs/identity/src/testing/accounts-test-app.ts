@@ -21,6 +21,7 @@ import {
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { testStorageModule } from '@castbase/platform-storage';
 import {
   createTestDatabase,
   findRowsMentioning,
@@ -71,6 +72,7 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
 
   function storedFile(ownerId: string, kind: MediaFile['kind']): MediaFile {
     const id = randomUUID();
+    const storageKey = `public/media/${ownerId}/${id}/${kind === 'image' ? 'avatar.png' : 'episode.mp3'}`;
     const file: MediaFile = {
       id,
       ownerId,
@@ -86,7 +88,8 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
       bitrate: null,
       width: kind === 'image' ? 400 : null,
       height: kind === 'image' ? 400 : null,
-      url: `http://127.0.0.1/storage/public/media/${ownerId}/${id}/${kind === 'image' ? 'avatar.png' : 'episode.mp3'}`,
+      url: `http://127.0.0.1/storage/${storageKey}`,
+      storageKey,
       createdAt: new Date().toISOString(),
     };
     mediaFiles.set(id, file);
@@ -162,6 +165,7 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
     imports: [
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      testStorageModule(),
       IdentityModule,
     ],
   })

@@ -113,6 +113,7 @@ export class MediaFile {
       height: this.height,
       loudness: this.loudness,
       url,
+      storageKey: this.storageKey,
       outputs,
       jobs,
       createdAt: this.createdAt.toISOString(),

@@ -290,6 +290,7 @@ function episodeOf(id: string, ownerId: string, mediaId: string): Episode {
       mimeType: 'audio/mpeg',
       sizeBytes: 1,
       durationSeconds: 1,
+      storageKey: '',
       url: '',
     },
     publishDate: null,

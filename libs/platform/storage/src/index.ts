@@ -12,3 +12,4 @@ export * from './s3/s3-object-storage.js';
 export { parseRangeHeader } from './http/http-range.js';
 export { StorageExceptionFilter } from './http/storage-exception.filter.js';
 export * from './cache-control.js';
+export { testStorageModule } from './test-storage-module.js';

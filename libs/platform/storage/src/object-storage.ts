@@ -104,6 +104,12 @@ export abstract class ObjectStorage {
   /** An unsigned URL; only keys under the configured public prefix may have one. */
   abstract publicUrl(key: string): string;
 
+  /**
+   * Where a reader of a public key is sent to fetch it now, in one hop: its public URL, or (S3 whose public keys
+   * are not read from the bucket) a presigned URL valid for 60 seconds, which a redirect must not let be cached.
+   */
+  abstract readUrl(key: string): Promise<{ url: string; presigned: boolean }>;
+
   /** A view of this storage in which every key lives under `prefix/`. */
   abstract scoped(prefix: string): ObjectStorage;
 

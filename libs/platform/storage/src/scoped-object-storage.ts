@@ -74,6 +74,10 @@ export class ScopedObjectStorage extends ObjectStorage {
     return this.inner.publicUrl(this.fullKey(key));
   }
 
+  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
+    return this.inner.readUrl(this.fullKey(key));
+  }
+
   scoped(prefix: string): ObjectStorage {
     return new ScopedObjectStorage(this.inner, this.folder + toFolderPrefix(prefix));
   }

@@ -8,6 +8,7 @@ import { ALL_EVENTS } from '@castbase/contracts';
 import { allInOneEnv, APP_CONFIG, loadConfig, type AppConfig } from '@castbase/platform-config';
 import { InProcessBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { testStorageModule } from '@castbase/platform-storage';
 import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
 import { IdentityModule } from '../../identity.module.js';
 import { TestBrowser } from './test-browser.js';
@@ -51,6 +52,7 @@ export async function startOidcTestApp(options: OidcTestAppOptions = {}) {
       configModule(config),
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
+      testStorageModule(),
       IdentityModule,
     ],
   }).compile();

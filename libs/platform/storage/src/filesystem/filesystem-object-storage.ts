@@ -232,6 +232,10 @@ export class FilesystemObjectStorage extends ObjectStorage {
     return this.urlFor(key, {});
   }
 
+  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
+    return { url: this.publicUrl(key), presigned: false };
+  }
+
   scoped(prefix: string): ObjectStorage {
     return new ScopedObjectStorage(this, prefix);
   }

@@ -106,6 +106,18 @@ export function describeUrls(context: ObjectStorageContractContext): void {
       expect(await response.text()).toBe('jpeg bytes');
     });
 
+    it('sends a reader of a public key where its bytes are, in one hop', async () => {
+      const key = `public/${folder()}/episode.mp3`;
+      await storage.put(key, 'mp3 bytes', { contentType: 'audio/mpeg' });
+      const { url, presigned } = await storage.scoped('public').readUrl(key.slice('public/'.length));
+
+      const response = await fetch(url, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('mp3 bytes');
+      expect(presigned).toBe(url !== storage.publicUrl(key));
+      await expect(storage.readUrl('private/episode.mp3')).rejects.toThrow(StorageKeyError);
+    });
+
     it('refuses a public URL for a key outside the public prefix', () => {
       expect(() => storage.publicUrl('private/cover.jpg')).toThrow(StorageKeyError);
       expect(() => storage.publicUrl('publicity/cover.jpg')).toThrow(StorageKeyError);
