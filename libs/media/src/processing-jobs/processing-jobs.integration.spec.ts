@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import {
@@ -18,8 +19,11 @@ import {
   type TestAudioContainer,
 } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
+import { MediaFile as MediaFileEntity } from '../files/media-file.entity.js';
 import { measureLoudness, type WaveformPeaks } from '../processing/index.js';
 import { startMediaTestApp, type MediaTestApp } from '../testing/media-test-app.js';
+import { ProcessingJob } from './processing-job.entity.js';
+import { ProcessingRunner } from './processing-runner.js';
 
 const binaries = resolveFfmpegBinaries();
 
@@ -396,4 +400,44 @@ describe('media processing jobs', () => {
       media.bus.request(mediaRequests.retryJob, { ownerId: owner, mediaId: wide.id, jobId: randomUUID() }),
     ).rejects.toMatchObject({ code: 'JOB_NOT_FOUND' });
   }, 60_000);
+
+  it("touches a running job's row while its step reports nothing, so the stale-job sweep leaves it alone", async () => {
+    const uploaded = await media.upload(owner, {
+      input: await png(400, 400),
+      fileName: 'quiet.png',
+      fileType: 'image/png',
+      purpose: 'avatar',
+    });
+    const file = await media.processed(owner, uploaded.id);
+    const em = media.app.get(EntityManager).fork();
+    const job = await em.findOneOrFail(ProcessingJob, file.jobs[0]!.id);
+    const entity = await em.findOneOrFail(MediaFileEntity, file.id);
+    const updatedAt = async () => {
+      const [row] = await media.rows('select step, updated_at from media.processing_jobs where id = ?', [
+        job.id,
+      ]);
+      return { step: row?.['step'], at: new Date(String(row?.['updated_at'])).getTime() };
+    };
+    await media.rows(`update media.processing_jobs set status = 'running' where id = ?`, [job.id]);
+
+    const beats = await media.app.get(ProcessingRunner).run(
+      job,
+      entity,
+      async () => {
+        // The frame's own progress write ('Fetching the upload') lands first; the step itself says nothing more.
+        const fetched = await waitFor('the fetch to be recorded', async () => {
+          const seen = await updatedAt();
+          return seen.step === 'Fetching the upload' ? seen : undefined;
+        });
+        return waitFor('the heartbeat to touch the row', async () => {
+          const seen = await updatedAt();
+          return seen.at > fetched.at ? seen : undefined;
+        });
+      },
+      new AbortController().signal,
+      50,
+    );
+
+    expect(beats.step).toBe('Fetching the upload');
+  });
 });

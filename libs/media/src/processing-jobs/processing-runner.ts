@@ -83,11 +83,13 @@ export class ProcessingRunner {
     return { job, file };
   }
 
+  /** Runs `step` in the job's frame; the row is touched every `heartbeatMs` whatever the step reports. */
   async run<T>(
     job: ProcessingJob,
     file: MediaFile,
     step: (workspace: JobWorkspace) => Promise<T>,
     signal: AbortSignal,
+    heartbeatMs = JOB_HEARTBEAT_MS,
   ): Promise<T> {
     const folder = await mkdtemp(join(tmpdir(), 'castbase-job-'));
     let lastWrite = 0;
@@ -115,7 +117,7 @@ export class ProcessingRunner {
             .nativeUpdate(ProcessingJob, { id: job.id, status: 'running' }, { updatedAt: new Date() }),
         )
         .catch((error: unknown) => this.logger.warn(`Heartbeat of job ${job.id}: ${String(error)}`));
-    }, JOB_HEARTBEAT_MS).unref();
+    }, heartbeatMs).unref();
     try {
       const originalPath = join(folder, 'original');
       progress(0, 'Fetching the upload');
