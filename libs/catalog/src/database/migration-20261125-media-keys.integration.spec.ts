@@ -28,7 +28,10 @@ describe('catalog migration 20261125_media_keys, on rows stored before it', () =
   it('turns artwork and episode media URLs into their keys, and drops addresses of media stored elsewhere', async () => {
     const key = (name: string) => `public/media/auth0-ada/${randomUUID()}/${name}`;
     const [artKey, mediaKey] = [key('cover.png'), key('pilot.mp3')];
-    const [podcastId, strangerId, episodeId, strangeEpisodeId] = [1, 2, 3, 4].map(() => randomUUID());
+    const podcastId = randomUUID();
+    const strangerId = randomUUID();
+    const episodeId = randomUUID();
+    const strangeEpisodeId = randomUUID();
     const podcast = (id: string, slug: string, artworkUrl: string) =>
       rows(
         `insert into catalog.podcasts (id, owner_id, name, slug, artwork_url, podcast_guid, created_at, updated_at)

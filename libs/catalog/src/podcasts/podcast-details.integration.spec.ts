@@ -132,6 +132,30 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
     });
   });
 
+  it('keeps a bitrate of its own for its published MP3s, one of the MP3 bitrates, else "Choose an MP3 bitrate of…"', async () => {
+    const ownerId = app.newOwner();
+
+    const speech = await app.createPodcast(ownerId, { name: 'Speech', audioBitrateKbps: 64 });
+    const standard = await app.createPodcast(ownerId, { name: 'Standard' });
+
+    expect(speech.audioBitrateKbps).toBe(64);
+    expect(standard.audioBitrateKbps).toBeNull();
+    await expect(
+      app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: speech.id }),
+    ).resolves.toMatchObject({ audioBitrateKbps: 64 });
+    for (const audioBitrateKbps of [100, 0, 128.5]) {
+      await expect(app.createPodcast(ownerId, { name: 'Odd Rate', audioBitrateKbps })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [
+          expect.objectContaining({
+            path: ['input', 'audioBitrateKbps'],
+            message: 'Choose an MP3 bitrate of 64, 96, 128, 160, 192, 256 or 320 kbps',
+          }),
+        ],
+      });
+    }
+  });
+
   describe('album art', () => {
     it("takes the artwork from one of the owner's image files: its key is kept, its URL is artworkUrl", async () => {
       const ownerId = app.newOwner();

@@ -22,6 +22,7 @@ export class Podcast {
     | 'visibility'
     | 'artworkKey'
     | 'artworkMediaId'
+    | 'audioBitrateKbps'
     | 'tags'
     | 'websiteUrl'
     | 'email'
@@ -83,6 +84,10 @@ export class Podcast {
   @Property({ type: 'uuid', nullable: true })
   artworkMediaId: string | null = null;
 
+  /** The published MP3's constant bitrate; null: the media service's `TRANSCODE_BITRATE_KBPS`. */
+  @Property({ type: 'integer', nullable: true })
+  audioBitrateKbps: number | null = null;
+
   @Property({ type: 'jsonb' })
   tags: string[] = [];
 
@@ -137,6 +142,7 @@ export class Podcast {
       visibility: this.visibility,
       artworkUrl: this.artworkKey === null ? null : storage.publicUrl(this.artworkKey),
       artworkMediaId: this.artworkMediaId,
+      audioBitrateKbps: this.audioBitrateKbps,
       tags: this.tags,
       websiteUrl: this.websiteUrl,
       email: this.email,

@@ -20,7 +20,22 @@ export const podcastMessages = {
   slugRequired: 'Slug is required',
   slugTooLong: 'Slug must be 100 characters or less',
   slugInvalid: 'Slug can only contain letters, numbers and hyphens',
+  audioBitrateInvalid: 'Choose an MP3 bitrate of 64, 96, 128, 160, 192, 256 or 320 kbps',
 } as const;
+
+/**
+ * The constant bitrates a podcast's episodes may be published at, in kbps. A podcast without one gets the
+ * service's `TRANSCODE_BITRATE_KBPS` (128 by default): the MP3 of an upload above it, or of a WAV, FLAC, OGG or
+ * AAC, is made at that bitrate.
+ */
+export const AUDIO_BITRATES_KBPS = [64, 96, 128, 160, 192, 256, 320] as const;
+export const audioBitrateSchema = z
+  .number()
+  .int(podcastMessages.audioBitrateInvalid)
+  .refine(
+    (kbps) => (AUDIO_BITRATES_KBPS as readonly number[]).includes(kbps),
+    podcastMessages.audioBitrateInvalid,
+  );
 
 export const podcastVisibilitySchema = z.enum(['public', 'private']);
 export const podcastTypeSchema = z.enum(['episodic', 'serial']);
@@ -84,6 +99,8 @@ export const createPodcastInputSchema = z.object({
   tags: tagListSchema.default([]),
   /** An image uploaded through the media service, used as the album art. */
   artworkMediaId: mediaIdSchema.nullable().default(null),
+  /** The published MP3's bitrate; null: the service's default. */
+  audioBitrateKbps: audioBitrateSchema.nullable().default(null),
   websiteUrl: optionalUrlSchema.default(''),
   email: optionalEmailSchema.optional(),
   ownerName: z.string().trim().max(HOST_NAME_MAX).optional(),
@@ -147,6 +164,7 @@ export const podcastSchema = z.object({
   visibility: podcastVisibilitySchema,
   artworkUrl: z.string().nullable(),
   artworkMediaId: z.uuid().nullable(),
+  audioBitrateKbps: z.number().int().nullable(),
   tags: z.array(z.string()),
   websiteUrl: z.string(),
   email: z.string(),

@@ -23,6 +23,7 @@ export function aPodcast(overrides: Partial<Podcast> = {}): Podcast {
     visibility: 'public',
     artworkUrl: null,
     artworkMediaId: null,
+    audioBitrateKbps: null,
     tags: ['podcast'],
     websiteUrl: '',
     email: '',

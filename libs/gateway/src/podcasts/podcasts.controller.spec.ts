@@ -63,6 +63,7 @@ function createdPodcast({ ownerId, ownerUsername, ownerEmail, input }: CreateReq
     visibility: input.visibility,
     artworkUrl: null,
     artworkMediaId: null,
+    audioBitrateKbps: input.audioBitrateKbps,
     tags: input.tags,
     websiteUrl: input.websiteUrl,
     email: ownerEmail ?? '',

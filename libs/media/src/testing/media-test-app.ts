@@ -255,6 +255,7 @@ function podcastOf(id: string, ownerId: string, artworkMediaId: string | null): 
     visibility: 'public',
     artworkUrl: null,
     artworkMediaId,
+    audioBitrateKbps: null,
     tags: [],
     websiteUrl: '',
     email: '',
