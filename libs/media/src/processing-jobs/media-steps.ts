@@ -7,6 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   catalogRequests,
   IMAGE_COMPRESS_ABOVE_BYTES,
+  isDomainError,
   videoRenderSchema,
   type MediaKind,
   type Podcast,
@@ -91,8 +92,8 @@ export class MediaSteps {
   }
 
   /**
-   * Probe, loudness, MP3 at the target bitrate when the source is not one already (normalised to −16 LUFS when the
-   * upload asked for it), ID3 tags with the podcast's title, and waveform peaks. The published file is the tagged
+   * Probe, loudness, MP3 at the podcast's bitrate (else `TRANSCODE_BITRATE_KBPS`) when the source is not one already
+   * (normalised to −16 LUFS when the upload asked for it), ID3 tags with the podcast's title, and waveform peaks. The published file is the tagged
    * MP3; the original is kept.
    */
   private async processAudio(workspace: JobWorkspace): Promise<FileChanges> {
@@ -105,7 +106,8 @@ export class MediaSteps {
       { onProgress: (fraction) => progress(0.05 + 0.15 * fraction), signal },
       this.binaries,
     );
-    const bitrateKbps = this.config.TRANSCODE_BITRATE_KBPS;
+    const podcast = await this.podcastOf(file);
+    const bitrateKbps = podcast?.audioBitrateKbps ?? this.config.TRANSCODE_BITRATE_KBPS;
     const normalize = job.params?.['normalize'] === true;
     const encoded = join(folder, 'encoded.mp3');
     if (normalize || needsTranscode(figures, bitrateKbps)) {
@@ -128,7 +130,6 @@ export class MediaSteps {
     const published = join(folder, 'published.mp3');
     const title =
       file.fileName.slice(0, file.fileName.length - extname(file.fileName).length) || file.fileName;
-    const podcast = await this.podcastOf(file);
     const artworkPath = podcast?.artworkMediaId
       ? await this.fetchArtwork(file.ownerId, podcast.artworkMediaId, join(folder, 'artwork'))
       : undefined;
@@ -308,12 +309,20 @@ export class MediaSteps {
     );
   }
 
-  /** The podcast the file is for (its name, author and artwork go into the ID3 tags); null for none. */
+  /** The podcast the file is for (its bitrate; its name, author and artwork for the ID3 tags); null for none. */
   private async podcastOf(file: MediaFile): Promise<Podcast | null> {
     if (!file.podcastId) return null;
-    return this.bus
-      .request(catalogRequests.getPodcast, { ownerId: file.ownerId, podcastId: file.podcastId })
-      .catch(() => null);
+    try {
+      return await this.bus.request(catalogRequests.getPodcast, {
+        ownerId: file.ownerId,
+        podcastId: file.podcastId,
+      });
+    } catch (error) {
+      // Deleted meanwhile: the file is still processed, at the service's bitrate and without the podcast's tags.
+      // Any other failure (the catalog unreachable) fails the attempt, which is retried.
+      if (isDomainError(error) && error.code === 'PODCAST_NOT_FOUND') return null;
+      throw error;
+    }
   }
 
   /** The podcast art's 600 px variant (else what it serves) as a local file, for the ID3 front cover. */

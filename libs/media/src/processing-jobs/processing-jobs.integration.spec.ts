@@ -180,6 +180,26 @@ describe('media processing jobs', () => {
     expect(probed.audio?.bitrate).toBe(96_000);
   }, 60_000);
 
+  it("publishes at the podcast's own bitrate: a 96 kbps MP3 for a 64 kbps podcast is made again at 64", async () => {
+    const speech = randomUUID();
+    media.catalog.podcasts.set(speech, { ownerId: owner, artworkMediaId: null, audioBitrateKbps: 64 });
+    const path = join(media.workFolder, `${randomUUID()}.mp3`);
+    await renderTestAudio(binaries, path, 'mp3', { seconds: 4, bitrateKbps: 96, channels: 2 });
+    const uploaded = await media.upload(owner, {
+      input: path,
+      fileName: 'talk.mp3',
+      fileType: 'audio/mpeg',
+      purpose: 'episode-media',
+      podcastId: speech,
+    });
+
+    const file = await media.processed(owner, uploaded.id);
+
+    expect(file).toMatchObject({ status: 'ready', bitrate: 96_000 });
+    const probed = await probeMedia(binaries, await saved(outputOf(file, 'published').url, 'speech.mp3'));
+    expect(probed.audio?.bitrate).toBe(64_000);
+  }, 60_000);
+
   it('makes podcast art variants no larger than the art, and refuses art that is not square, naming its size', async () => {
     const uploaded = await media.upload(owner, {
       input: await png(2000, 2000),

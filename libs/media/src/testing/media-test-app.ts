@@ -56,9 +56,16 @@ export interface MediaTestOptions {
   databaseUrl?: string;
 }
 
+/** A podcast of the catalog double: the fields media reads. */
+export interface CatalogPodcast {
+  ownerId: string;
+  artworkMediaId: string | null;
+  audioBitrateKbps?: number | null;
+}
+
 /** The catalog as media sees it over the bus: which podcasts an owner has, and their episodes. */
 export interface CatalogDouble {
-  podcasts: Map<string, { ownerId: string; artworkMediaId: string | null }>;
+  podcasts: Map<string, CatalogPodcast>;
   episodes: Map<string, Array<{ id: string; mediaId: string }>>;
 }
 
@@ -237,7 +244,11 @@ function signingSecret(workFolder: string): string {
 }
 
 /** A podcast as the catalog answers it, with the fields media reads set from the double. */
-function podcastOf(id: string, ownerId: string, artworkMediaId: string | null): Podcast {
+function podcastOf(
+  id: string,
+  ownerId: string,
+  { artworkMediaId, audioBitrateKbps }: CatalogPodcast,
+): Podcast {
   const now = new Date().toISOString();
   return {
     id,
@@ -255,7 +266,7 @@ function podcastOf(id: string, ownerId: string, artworkMediaId: string | null): 
     visibility: 'public',
     artworkUrl: null,
     artworkMediaId,
-    audioBitrateKbps: null,
+    audioBitrateKbps: audioBitrateKbps ?? null,
     tags: [],
     websiteUrl: '',
     email: '',
@@ -308,7 +319,7 @@ async function answerAsCatalog(bus: MessageBus, catalog: CatalogDouble): Promise
     ({ ownerId, podcastId }) => {
       const podcast = catalog.podcasts.get(podcastId);
       if (!podcast || podcast.ownerId !== ownerId) throw new DomainError('PODCAST_NOT_FOUND');
-      return podcastOf(podcastId, ownerId, podcast.artworkMediaId);
+      return podcastOf(podcastId, ownerId, podcast);
     },
     queue,
   );
@@ -317,7 +328,7 @@ async function answerAsCatalog(bus: MessageBus, catalog: CatalogDouble): Promise
     ({ ownerId }) => ({
       items: [...catalog.podcasts.entries()]
         .filter(([, podcast]) => podcast.ownerId === ownerId)
-        .map(([id, podcast]) => podcastOf(id, ownerId, podcast.artworkMediaId)),
+        .map(([id, podcast]) => podcastOf(id, ownerId, podcast)),
     }),
     queue,
   );
