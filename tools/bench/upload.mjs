@@ -141,6 +141,8 @@ async function startMedia() {
     STORAGE_DIR: join(work, 'storage'),
     STORAGE_SIGNING_SECRET: randomBytes(32).toString('hex'),
     AUTH_DEV_SIGNING_KEY: signingKey,
+    // Every round's file stays stored: the free tier's 1 GB would refuse the second 500 MB upload.
+    PLAN_STORAGE_BYTES: String(Math.max(1_000_000_000, (ROUNDS + 1) * FILE_MB * 1_000_000)),
   };
   for (const unset of ['S3_BUCKET', 'OIDC_ISSUER_URL', 'OIDC_JWKS_URL', 'UPLOADS_DIR']) delete env[unset];
   // The catalog answers media's questions about podcasts and episodes (the plan's episode count).

@@ -12,7 +12,9 @@ import {
   uploadIdOfPath,
   type UploadStore,
 } from './tus-server.js';
+import { sendTusResponse, tusRequestOf } from './tus-node-adapter.js';
 import { UploadCompletion } from './upload-completion.js';
+import { UploadOwners } from './upload-owners.js';
 import { UploadPolicy } from './upload-policy.js';
 import { Upload } from './upload.entity.js';
 
@@ -44,6 +46,13 @@ function uploadIdOf(id: string): string {
   return id.split('/').pop() ?? id;
 }
 
+/** The caller (authenticated by the gateway) and the upload a request on an upload URL names. */
+function callerAndUploadOf(request: IncomingMessage): { ownerId: string; uploadId: string } | undefined {
+  const user = (request as { user?: AuthenticatedUser }).user;
+  const uploadId = uploadIdOfPath(new URL(request.url ?? '/', 'http://upload').pathname.split('/').pop());
+  return user && uploadId ? { ownerId: user.id, uploadId } : undefined;
+}
+
 /** A refusal as tus answers it: the status of the error code and the API's JSON error body. */
 function errorResponse(error: unknown): { status_code: number; body: string } {
   if (isDomainError(error)) {
@@ -72,13 +81,16 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
   private store!: UploadStore;
   private server!: Server;
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly owners: UploadOwners;
 
   constructor(
     private readonly em: EntityManager,
     private readonly policy: UploadPolicy,
     private readonly completion: UploadCompletion,
     @Inject(APP_CONFIG) private readonly config: UploadsConfig,
-  ) {}
+  ) {
+    this.owners = new UploadOwners(em);
+  }
 
   async onModuleInit(): Promise<void> {
     this.store = await createUploadStore(this.config);
@@ -97,6 +109,7 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
         row.sizeBytes = upload.size ?? 0;
         row.normalize = metadata.normalize;
         await this.em.fork().persist(row).flush();
+        this.owners.remember(row.id, ownerId);
         return {};
       },
       onUploadFinish: async (request, upload) => {
@@ -137,6 +150,14 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
         return;
       }
     }
+    if (request.method === 'PATCH') {
+      // The row is touched beside the bytes being written, not before: the owner check needs no round trip.
+      const touched = this.touchReceiving(request);
+      // Bytes take the faster way in (see tusRequestOf); every other request is small.
+      const answer = await this.server.handleWeb(tusRequestOf(request, response));
+      await touched;
+      return sendTusResponse(answer, response);
+    }
     return this.server.handle(request, response);
   }
 
@@ -146,25 +167,36 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
    * learns from HEAD that nothing is left to send. Null for anything tus answers itself.
    */
   private async finishedUpload(request: IncomingMessage): Promise<Upload | null> {
-    const user = (request as { user?: AuthenticatedUser }).user;
-    const uploadId = uploadIdOfPath(new URL(request.url ?? '/', 'http://upload').pathname.split('/').pop());
-    if (!user || !uploadId) return null;
-    const upload = await this.em.fork().findOne(Upload, { id: uploadId, ownerId: user.id });
+    const named = callerAndUploadOf(request);
+    if (!named) return null;
+    const { ownerId, uploadId } = named;
+    const upload = await this.em.fork().findOne(Upload, { id: uploadId, ownerId });
     if (!upload || upload.status === 'refused') return null;
     if (upload.status === 'completed') return upload;
     const received = await this.store.datastore
       .getUpload(storeId(uploadId, this.store.where))
       .catch(() => null);
     if (!received || received.size === undefined || received.offset < received.size) return null;
-    await this.completion.complete(this.store, user.id, uploadId);
+    await this.completion.complete(this.store, ownerId, uploadId);
     return upload;
+  }
+
+  /** Bytes arriving keep the caller's upload from being swept; a failure here only brings its sweep closer. */
+  private async touchReceiving(request: IncomingMessage): Promise<void> {
+    const named = callerAndUploadOf(request);
+    if (!named) return;
+    await this.owners
+      .touch(named.ownerId, named.uploadId)
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not mark upload ${named.uploadId} as receiving: ${String(error)}`),
+      );
   }
 
   describe(): string {
     return this.store.describe();
   }
 
-  /** Every request on an existing upload: the caller must own it; bytes arriving keep it from being swept. */
+  /** Every request on an existing upload: the caller must own it (another owner's upload is not there). */
   private async checkOwner(request: TusRequest, id: string): Promise<void> {
     // A creation names a new upload: onUploadCreate admits it.
     if (request.method === 'POST') return;
@@ -172,16 +204,13 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
     const uploadId = uploadIdOfPath(uploadIdOf(id));
     if (!uploadId) throw new DomainError('UPLOAD_NOT_FOUND');
     if (request.method === 'PATCH') {
-      // One round trip on the path every chunk takes: the update finds nothing of another owner's.
-      const touched = await this.em
-        .fork()
-        .nativeUpdate(Upload, { id: uploadId, ownerId }, { updatedAt: new Date() });
-      if (touched === 0) throw new DomainError('UPLOAD_NOT_FOUND');
+      if (!(await this.owners.owns(ownerId, uploadId))) throw new DomainError('UPLOAD_NOT_FOUND');
       return;
     }
     const upload = await this.policy.ownUpload(ownerId, uploadId);
     if (request.method === 'DELETE' && upload.status === 'uploading') {
       await this.em.fork().nativeDelete(Upload, { id: upload.id, status: 'uploading' });
+      this.owners.forget(upload.id);
     }
   }
 
@@ -191,6 +220,7 @@ export class ResumableUploads implements OnModuleInit, OnModuleDestroy {
   }
 
   private removeReceived(uploadId: string): Promise<void> {
+    this.owners.forget(uploadId);
     return this.store.datastore.remove(storeId(uploadId, this.store.where)).catch(() => undefined);
   }
 

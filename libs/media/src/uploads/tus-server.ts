@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type DataStore, type ServerOptions } from '@tus/server';
 import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import type { AppConfig } from '@castbase/platform-config';
+import { UploadFileStore } from './upload-file-store.js';
 
 /** Where a tus upload's bytes are while they arrive, and how to read them once they are all there. */
 export interface UploadStore {
@@ -67,7 +67,7 @@ export async function createUploadStore(config: StoreConfig): Promise<UploadStor
   const directory = resolve(config.UPLOADS_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'uploads'));
   mkdirSync(directory, { recursive: true });
   return {
-    datastore: new FileStore({ directory }),
+    datastore: new UploadFileStore({ directory }),
     where: 'file',
     locationOf: (uploadId) => join(directory, uploadId),
     describe: () => `files in ${directory}`,
