@@ -43,6 +43,14 @@ if (pinned && process.env.BENCH_PINNED !== '1') {
 const onServerCore = (command, args) =>
   pinned ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
 
+// The media process starts with the Node flags the container gives it (docker/entrypoint.sh); BENCH_MEDIA_NODE_FLAGS
+// replaces them, to compare ('' for none).
+const entrypointFlags = /^MEDIA_NODE_FLAGS="([^"]*)"$/m.exec(
+  await readFile(join(repoRoot, 'docker/entrypoint.sh'), 'utf8'),
+)?.[1];
+if (entrypointFlags === undefined) throw new Error('docker/entrypoint.sh no longer sets MEDIA_NODE_FLAGS');
+const mediaNodeFlags = (process.env.BENCH_MEDIA_NODE_FLAGS ?? entrypointFlags).split(' ').filter(Boolean);
+
 const work = await mkdtemp(join(tmpdir(), 'castbase-bench-upload-'));
 const wav = join(work, 'episode.wav');
 // 48 kHz stereo 16-bit PCM: 192,000 bytes a second.
@@ -157,7 +165,12 @@ async function startMedia() {
       process.env.BENCH_PROFILE && service === 'media'
         ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_PROFILE)]
         : [];
-    const [command, args] = onServerCore(process.execPath, [...profile, `apps/${service}/dist/main.js`]);
+    const flags = service === 'media' ? mediaNodeFlags : [];
+    const [command, args] = onServerCore(process.execPath, [
+      ...flags,
+      ...profile,
+      `apps/${service}/dist/main.js`,
+    ]);
     const log = createWriteStream(join(work, `${service}.log`));
     const child = spawn(command, args, {
       cwd: repoRoot,
@@ -242,7 +255,8 @@ const results = { reference: [], media: [] };
 try {
   console.log(
     `file: ${megabytes.toFixed(0)} MB WAV in ${Math.ceil(size / UPLOAD_CHUNK_BYTES)} PATCH requests of 5 MB; ` +
-      `${pinned ? 'servers on core 0, client on core 1' : 'not pinned (taskset or a second core missing)'}`,
+      `${pinned ? 'servers on core 0, client on core 1' : 'not pinned (taskset or a second core missing)'}; ` +
+      `media started with ${mediaNodeFlags.join(' ') || 'no Node flags'}`,
   );
   for (let round = 1; round <= ROUNDS; round++) {
     let started = performance.now();
