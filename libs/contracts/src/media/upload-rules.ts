@@ -196,6 +196,11 @@ export const uploadMetadataSchema = z.object({
   purpose: uploadPurposeSchema,
   /** The podcast the file is for; the caller must be allowed to write to it. Absent for avatars and onboarding art. */
   podcastId: z.uuid('Podcast id must be a valid id').optional(),
+  /**
+   * For episode media: the caller's episode whose media this replaces. It counts among the plan's episodes already,
+   * so the episode limit does not refuse it; without it the file is for a new episode.
+   */
+  episodeId: z.uuid('Episode id must be a valid id').optional(),
   /** 'true': the published MP3 is normalised to the podcast norm (−16 LUFS, −1 dBTP), two-pass loudnorm. */
   normalize: z
     .enum(['true', 'false'])

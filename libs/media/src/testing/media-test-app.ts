@@ -66,7 +66,7 @@ export interface CatalogPodcast {
 /** The catalog as media sees it over the bus: which podcasts an owner has, and their episodes. */
 export interface CatalogDouble {
   podcasts: Map<string, CatalogPodcast>;
-  episodes: Map<string, Array<{ id: string; mediaId: string }>>;
+  episodes: Map<string, Array<{ id: string; mediaId: string; podcastId?: string }>>;
 }
 
 /**
@@ -282,11 +282,11 @@ function podcastOf(
 }
 
 /** An episode as the catalog answers it, using media file `mediaId`. */
-function episodeOf(id: string, ownerId: string, mediaId: string): Episode {
+function episodeOf(id: string, ownerId: string, mediaId: string, podcastId: string = randomUUID()): Episode {
   const now = new Date().toISOString();
   return {
     id,
-    podcastId: randomUUID(),
+    podcastId,
     ownerId,
     title: 'Episode',
     description: '',
@@ -330,6 +330,15 @@ async function answerAsCatalog(bus: MessageBus, catalog: CatalogDouble): Promise
         .filter(([, podcast]) => podcast.ownerId === ownerId)
         .map(([id, podcast]) => podcastOf(id, ownerId, podcast)),
     }),
+    queue,
+  );
+  await bus.respond(
+    catalogRequests.getEpisode,
+    ({ ownerId, episodeId }) => {
+      const episode = (catalog.episodes.get(ownerId) ?? []).find(({ id }) => id === episodeId);
+      if (!episode) throw new DomainError('EPISODE_NOT_FOUND');
+      return episodeOf(episode.id, ownerId, episode.mediaId, episode.podcastId);
+    },
     queue,
   );
   await bus.respond(

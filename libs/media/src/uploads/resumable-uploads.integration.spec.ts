@@ -288,6 +288,34 @@ describe('resumable uploads over tus: admitted before a byte is sent, decided by
     ]);
   });
 
+  it('takes new media for one of the caller’s own episodes when the plan’s episodes are used, and no one else’s', async () => {
+    const podcastId = randomUUID();
+    media.catalog.podcasts.set(podcastId, { ownerId: 'owner-r', artworkMediaId: null });
+    const episodes = [1, 2, 3].map(() => ({ id: randomUUID(), mediaId: randomUUID(), podcastId }));
+    media.catalog.episodes.set('owner-r', episodes);
+    const replacement = (ownerId: string, episodeId: string, podcast: string = podcastId) =>
+      media.send(ownerId, {
+        input: tone.subarray(0, 100_000),
+        fileName: 'fixed.mp3',
+        fileType: 'audio/mpeg',
+        purpose: 'episode-media',
+        podcastId: podcast,
+        episodeId,
+      });
+
+    expect((await replacement('owner-r', episodes[0]!.id)).outcome).toBe('finished');
+    media.catalog.podcasts.set(randomUUID(), { ownerId: 'owner-s', artworkMediaId: null });
+    for (const refused of [
+      await replacement('owner-r', randomUUID()),
+      await replacement('owner-s', episodes[1]!.id, [...media.catalog.podcasts.keys()].at(-1)),
+    ]) {
+      expect(refused.outcome === 'refused' && [refused.status, errorOf(refused.body).code]).toEqual([
+        404,
+        'EPISODE_NOT_FOUND',
+      ]);
+    }
+  });
+
   it('sweeps an upload that received nothing for the configured time: its bytes and its row', async () => {
     const cut = await media.send('owner-f', {
       input: tone,

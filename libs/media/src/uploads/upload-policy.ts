@@ -63,7 +63,10 @@ export class UploadPolicy {
     }
     if (metadata.podcastId) await this.requireWriteAccess(ownerId, metadata.podcastId);
     await this.requireStorageRoom(ownerId, sizeBytes);
-    if (metadata.purpose === 'episode-media') await this.requireEpisodeRoom(ownerId);
+    if (metadata.purpose === 'episode-media') {
+      if (metadata.episodeId) await this.requireOwnEpisode(ownerId, metadata.episodeId, metadata.podcastId);
+      else await this.requireEpisodeRoom(ownerId);
+    }
     return metadata;
   }
 
@@ -93,6 +96,12 @@ export class UploadPolicy {
         { usedBytes: used, limitBytes: this.config.PLAN_STORAGE_BYTES },
       );
     }
+  }
+
+  /** New media for an existing episode: the caller's own (EPISODE_NOT_FOUND otherwise), of the podcast named. */
+  private async requireOwnEpisode(ownerId: string, episodeId: string, podcastId: string | undefined) {
+    const episode = await this.bus.request(catalogRequests.getEpisode, { ownerId, episodeId });
+    if (podcastId && episode.podcastId !== podcastId) throw new DomainError('EPISODE_NOT_FOUND');
   }
 
   /** A new episode's media is refused once the creator has as many episodes as the plan allows. */

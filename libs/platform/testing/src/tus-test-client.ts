@@ -10,6 +10,8 @@ export interface TusTestUpload {
   fileType?: string;
   purpose: UploadPurpose;
   podcastId?: string;
+  /** The episode whose media the file replaces. */
+  episodeId?: string;
   /** Ask for the published MP3 to be normalised to the podcast norm. */
   normalize?: boolean;
   /** Resume the upload at this URL instead of creating one. */
@@ -50,6 +52,7 @@ export async function tusUpload(
         filetype: upload.fileType ?? '',
         purpose: upload.purpose,
         ...(upload.podcastId ? { podcastId: upload.podcastId } : {}),
+        ...(upload.episodeId ? { episodeId: upload.episodeId } : {}),
         ...(upload.normalize ? { normalize: 'true' } : {}),
       },
       onChunkComplete: (_chunk, accepted) => {
