@@ -25,8 +25,9 @@ export class TusUploadController {
     summary: 'tus creation: starts a resumable upload, refused before any byte with the reason',
     description:
       `Upload-Metadata (base64 values): purpose (${uploadPurposeSchema.options.join(', ')}), filename, ` +
-      'filetype, and optionally podcastId and normalize. The file type and size, the podcast ' +
-      'access and the plan limits are checked here: 400, 404, 413 or 403 with { code, message }. Answers 201 ' +
+      'filetype, and optionally podcastId, episodeId (the episode whose media it replaces) and normalize. ' +
+      'The file type and size, the podcast and episode access and the plan limits are checked here: 400, 404, ' +
+      '413 or 403 with { code, message }. Answers 201 ' +
       'with Location, the upload URL.',
   })
   @ApiHeader(tusResumable)
