@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { mediaEvents } from '@castbase/contracts';
@@ -121,8 +120,8 @@ export class ProcessingRunner {
     try {
       const originalPath = join(folder, 'original');
       progress(0, 'Fetching the upload');
-      const original = await this.storage.get(file.originalKey);
-      await pipeline(original.body, createWriteStream(originalPath), { signal });
+      // On filesystem storage a link to the stored bytes, not a copy of a file that may be 2 GB.
+      await this.storage.getFile(file.originalKey, originalPath, { signal });
       const workspace: JobWorkspace = {
         job,
         file,

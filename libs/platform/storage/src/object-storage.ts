@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** What `put` accepts: a stream is written as it arrives, never buffered whole. */
 export type ObjectBody = Readable | Buffer | string;
@@ -77,6 +78,16 @@ export abstract class ObjectStorage {
    */
   putFile(key: string, filePath: string, options?: PutObjectOptions): Promise<void> {
     return this.put(key, createReadStream(filePath), options);
+  }
+
+  /**
+   * Writes an object to a new local file at `filePath` (for tools that need one, such as ffmpeg), which later writes
+   * of the key leave as it is. The default streams it through `get`; a store on the same disk may link the bytes
+   * instead of copying them.
+   */
+  async getFile(key: string, filePath: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    const object = await this.get(key);
+    await pipeline(object.body, createWriteStream(filePath, { flags: 'wx' }), options);
   }
 
   /** Throws `StorageObjectNotFoundError` for a missing key, `StorageRangeNotSatisfiableError` past the end. */

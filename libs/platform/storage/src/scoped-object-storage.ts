@@ -39,6 +39,10 @@ export class ScopedObjectStorage extends ObjectStorage {
     return this.inner.putFile(this.fullKey(key), filePath, options);
   }
 
+  override getFile(key: string, filePath: string, options?: { signal?: AbortSignal }): Promise<void> {
+    return this.inner.getFile(this.fullKey(key), filePath, options);
+  }
+
   async get(key: string, options?: GetObjectOptions): Promise<StoredObject> {
     return this.inner.get(this.fullKey(key), options);
   }

@@ -141,6 +141,25 @@ export class FilesystemObjectStorage extends ObjectStorage {
     }
   }
 
+  /**
+   * A hard link to the object's bytes when `filePath` is on the same disk (a stored file is never written in place:
+   * a new put renames a new file over it, so the link keeps what it had); else a copy.
+   */
+  override async getFile(
+    key: string,
+    filePath: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    options.signal?.throwIfAborted();
+    try {
+      await link(this.layout.objectPath(key), filePath);
+    } catch (error) {
+      if (isMissing(error)) throw new StorageObjectNotFoundError(key);
+      if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(errorCode(error) ?? '')) throw error;
+      await super.getFile(key, filePath, options);
+    }
+  }
+
   async get(key: string, options: GetObjectOptions = {}): Promise<StoredObject> {
     if (options.range) assertByteRange(options.range);
     const objectPath = this.layout.objectPath(key);

@@ -76,6 +76,24 @@ export function describeReadsAndWrites(context: ObjectStorageContractContext): v
       expect((await storage.head(`${base}/scoped.wav`))?.contentLength).toBe(bytes.length);
     });
 
+    it('gives an object as a local file, which keeps its bytes when the key is written again', async () => {
+      const base = folder();
+      const bytes = randomBytes(MULTI_MEGABYTE);
+      await storage.put(`${base}/original.wav`, bytes, { contentType: 'audio/wav' });
+      const work = await mkdtemp(join(tmpdir(), 'castbase-get-file-'));
+
+      await storage.getFile(`${base}/original.wav`, join(work, 'original'));
+      await storage.scoped(base).getFile('original.wav', join(work, 'scoped'));
+      await storage.put(`${base}/original.wav`, 'other bytes');
+
+      expect(md5(await readFile(join(work, 'original')))).toBe(md5(bytes));
+      expect(md5(await readFile(join(work, 'scoped')))).toBe(md5(bytes));
+      await expect(storage.getFile(`${base}/missing.wav`, join(work, 'missing'))).rejects.toBeInstanceOf(
+        StorageObjectNotFoundError,
+      );
+      await rm(work, { recursive: true });
+    });
+
     it('stores Buffer and string bodies, with application/octet-stream when no type is given', async () => {
       const base = folder();
       await storage.put(`${base}/buffer.bin`, Buffer.from([0, 1, 2, 255]));
