@@ -8,9 +8,9 @@ import {
   type ReplyOf,
 } from '@castbase/contracts';
 import { MessageBus, type RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
 import { Episode } from './episode.entity.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.createEpisode;
 

@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery } from '@mikro-orm/core';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { Episode } from './episode.entity.js';
 import { findOwnedEpisode } from './episode.repository.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.exportEpisodes;
 

@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
 import { Episode } from './episode.entity.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.listEpisodes;
 

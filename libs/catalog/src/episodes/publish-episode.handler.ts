@@ -9,8 +9,8 @@ import {
   type ReplyOf,
 } from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
-import { findOwnedEpisode } from './episode.repository.js';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { findOwnedEpisode } from './episode.repository.js';
 
 type Definition = typeof catalogRequests.publishEpisode;
 

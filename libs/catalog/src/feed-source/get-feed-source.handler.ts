@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.getFeedSource;
 

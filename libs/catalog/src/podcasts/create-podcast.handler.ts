@@ -11,9 +11,9 @@ import {
 } from '@castbase/contracts';
 import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof catalogRequests.createPodcast;
 type Artwork = { artworkMediaId: string | null; artworkKey: string | null };

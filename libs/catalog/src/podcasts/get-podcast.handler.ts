@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
-import { findOwnedPodcast } from './podcast.repository.js';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { findOwnedPodcast } from './podcast.repository.js';
 
 type Definition = typeof catalogRequests.getPodcast;
 

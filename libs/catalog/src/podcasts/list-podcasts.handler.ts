@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
-import { Podcast } from './podcast.entity.js';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { Podcast } from './podcast.entity.js';
 
 type Definition = typeof catalogRequests.listPodcasts;
 

@@ -17,7 +17,7 @@ export type CreateEpisodeInput = z.input<typeof createEpisodeInputSchema>;
 
 /**
  * The media an episode serves, as the catalog keeps it and tells other services: copied from the media service when
- * attached and again when it is processed, with its storage key (never a URL, which would go stale).
+ * attached, with its storage key (never a URL, which would go stale).
  */
 export const storedEpisodeMediaSchema = z.object({
   mediaId: z.uuid(),

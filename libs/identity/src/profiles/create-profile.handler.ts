@@ -9,10 +9,10 @@ import {
   type ReplyOf,
 } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { UserProfile } from './user-profile.entity.js';
 import { asProfileConflict, findProfile, isUsernameTakenByAnother } from './user-profile.repository.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.createProfile;
 

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
-import { findProfile } from './user-profile.repository.js';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { findProfile } from './user-profile.repository.js';
 
 type Definition = typeof identityRequests.getProfile;
 

@@ -3,10 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { AvatarFiles } from './avatar-files.js';
 import { requireProfile } from './user-profile.repository.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.setAvatar;
 

@@ -3,9 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { DomainError, identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { asProfileConflict, isUsernameTakenByAnother, requireProfile } from './user-profile.repository.js';
-import { ObjectStorage } from '@castbase/platform-storage';
 
 type Definition = typeof identityRequests.updateProfile;
 

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileConfigstore, FileStore, type Configstore } from '@tus/file-store';
 import { ERRORS, type Upload } from '@tus/server';
+import { rememberAtMost } from './remember-at-most.js';
 
 /**
  * How many received bytes may wait for the disk. `@tus/file-store` writes with the default 64 KB, which is one socket
@@ -50,11 +51,7 @@ class RememberingConfigstore implements Configstore {
   }
 
   private remember(key: string, upload: Upload): void {
-    if (this.remembered.size >= REMEMBERED_UPLOADS) {
-      const longestKnown = this.remembered.keys().next();
-      if (!longestKnown.done) this.remembered.delete(longestKnown.value);
-    }
-    this.remembered.set(key, upload);
+    rememberAtMost(this.remembered, REMEMBERED_UPLOADS, key, upload);
   }
 }
 

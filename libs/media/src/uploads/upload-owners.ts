@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { rememberAtMost } from './remember-at-most.js';
 import { Upload } from './upload.entity.js';
 
 /** Owners remembered; past this many the longest-known is forgotten (and asked again if it is needed). */
@@ -15,11 +16,7 @@ export class UploadOwners {
   constructor(private readonly em: EntityManager) {}
 
   remember(uploadId: string, ownerId: string): void {
-    if (this.owners.size >= REMEMBERED_UPLOADS) {
-      const longestKnown = this.owners.keys().next();
-      if (!longestKnown.done) this.owners.delete(longestKnown.value);
-    }
-    this.owners.set(uploadId, ownerId);
+    rememberAtMost(this.owners, REMEMBERED_UPLOADS, uploadId, ownerId);
   }
 
   forget(uploadId: string): void {

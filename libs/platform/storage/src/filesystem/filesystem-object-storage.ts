@@ -110,7 +110,7 @@ export class FilesystemObjectStorage extends ObjectStorage {
     try {
       await link(filePath, temporaryPath);
     } catch (error) {
-      if (['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(errorCode(error) ?? '')) {
+      if (cannotLink(error)) {
         return this.put(key, createReadStream(filePath), options);
       }
       throw error;
@@ -155,7 +155,7 @@ export class FilesystemObjectStorage extends ObjectStorage {
       await link(this.layout.objectPath(key), filePath);
     } catch (error) {
       if (isMissing(error)) throw new StorageObjectNotFoundError(key);
-      if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(errorCode(error) ?? '')) throw error;
+      if (!cannotLink(error)) throw error;
       await super.getFile(key, filePath, options);
     }
   }
@@ -324,4 +324,9 @@ async function removeFile(filePath: string): Promise<void> {
     if (code === 'EPERM' && (await lstat(filePath)).isDirectory()) return;
     throw error;
   }
+}
+
+/** A hard link refused by the disk (another device, a filesystem without links, too many links): copy instead. */
+function cannotLink(error: unknown): boolean {
+  return ['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(errorCode(error) ?? '');
 }

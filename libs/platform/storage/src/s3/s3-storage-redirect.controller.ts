@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { StorageExceptionFilter } from '../http/storage-exception.filter.js';
 import { ObjectStorage } from '../object-storage.js';
 import { assertStorageKey } from '../storage-key.js';
-import { S3_REDIRECT_ROUTE, S3ObjectStorage } from './s3-object-storage.js';
+import { S3_REDIRECT_ROUTE } from './s3-object-storage.js';
 
 /**
  * With S3 storage, `GET` and `HEAD` of `<app>/storage/<key>` (a public key) answer 302 to where the bytes are:
@@ -17,13 +17,7 @@ import { S3_REDIRECT_ROUTE, S3ObjectStorage } from './s3-object-storage.js';
 @Controller(S3_REDIRECT_ROUTE)
 @UseFilters(StorageExceptionFilter)
 export class S3StorageRedirectController {
-  private readonly storage: S3ObjectStorage;
-
-  constructor(storage: ObjectStorage) {
-    if (!(storage instanceof S3ObjectStorage))
-      throw new Error('S3StorageRedirectController needs S3 storage');
-    this.storage = storage;
-  }
+  constructor(private readonly storage: ObjectStorage) {}
 
   @Get('*key')
   async read(@Param('key') segments: string[], @Res() response: Response): Promise<void> {
