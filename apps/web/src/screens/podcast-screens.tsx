@@ -1,19 +1,11 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { SettingsScreen } from '../settings/settings-screen.js';
 import {
   AlertIcon,
   BroadcastIcon,
   ChartBarIcon,
   CoinsIcon,
-  HomeIcon,
-  ListIcon,
-  PlayIcon,
-  PodcastsIcon,
-  SettingsIcon,
-  UploadIcon,
-  VideoIcon,
   WandIcon,
   type IconProps,
 } from '../shared/icons/icons.js';
@@ -31,20 +23,6 @@ interface PodcastScreen {
 
 const podcastScreens: readonly PodcastScreen[] = [
   {
-    segment: 'dashboard',
-    title: 'Overview',
-    whatComesHere: 'A summary of this podcast — recent episodes, plays and quick actions — will appear here.',
-    Icon: HomeIcon,
-  },
-  {
-    segment: 'upload',
-    title: 'Upload Episode',
-    whatComesHere:
-      'Upload audio or video, fill in the episode details and Podcasting 2.0 fields, then publish or schedule it.',
-    Icon: UploadIcon,
-    failureName: 'Upload',
-  },
-  {
     segment: 'settings/rss',
     title: 'RSS Feed',
     whatComesHere: 'Your feed address, its generation status and directory submissions will be shown here.',
@@ -52,42 +30,11 @@ const podcastScreens: readonly PodcastScreen[] = [
     failureName: 'Settings',
   },
   {
-    segment: 'settings/podcast',
-    title: 'Podcast Settings',
-    whatComesHere: 'Album art, name, host, feed privacy, category, language and the other directory details.',
-    Icon: SettingsIcon,
-    failureName: 'Settings',
-  },
-  {
-    segment: 'episodes',
-    title: 'Episodes',
-    whatComesHere: 'Every episode of this podcast — drafts, scheduled and published — will be listed here.',
-    Icon: ListIcon,
-  },
-  {
-    segment: 'episodes/:episodeId/edit',
-    title: 'Edit Episode',
-    whatComesHere: 'The episode editor, with preview and version history, will open here.',
-    Icon: ListIcon,
-  },
-  {
-    segment: 'episodes/:episodeId/preview',
-    title: 'Episode Preview',
-    whatComesHere: 'A preview of the episode as listeners will see it.',
-    Icon: PlayIcon,
-  },
-  {
     segment: 'episodes/:episodeId/analytics',
     title: 'Episode Analytics',
     whatComesHere:
       'Plays, listeners, completion, listen duration, geography, devices and sources for this episode.',
     Icon: ChartBarIcon,
-  },
-  {
-    segment: 'videos',
-    title: 'Videos',
-    whatComesHere: 'Video episodes and their processing status will be listed here.',
-    Icon: VideoIcon,
   },
   {
     segment: 'monetization',
@@ -103,12 +50,6 @@ const podcastScreens: readonly PodcastScreen[] = [
     Icon: ChartBarIcon,
   },
   {
-    segment: 'podcasts',
-    title: 'Podcasts',
-    whatComesHere: 'All your podcasts and their contributors will be listed here.',
-    Icon: PodcastsIcon,
-  },
-  {
     segment: 'ai/transcribe-edit',
     title: 'Transcribe & Edit',
     whatComesHere:
@@ -117,13 +58,76 @@ const podcastScreens: readonly PodcastScreen[] = [
   },
 ];
 
+/**
+ * The built screens, each loaded with its route (its code is downloaded the first time it opens), by segment.
+ * Each module's named export is the screen's component.
+ */
+const lazyScreens: ReadonlyArray<{
+  segment: PodcastSegment;
+  load: () => Promise<{ Component: ComponentType }>;
+  failureName?: 'Upload' | 'Settings';
+}> = [
+  {
+    segment: 'dashboard',
+    load: () =>
+      import('../overview/dashboard-overview-screen.js').then((m) => ({
+        Component: m.DashboardOverviewScreen,
+      })),
+  },
+  {
+    segment: 'upload',
+    load: () =>
+      import('../episodes/upload/upload-episode-screen.js').then((m) => ({
+        Component: m.UploadEpisodeScreen,
+      })),
+    failureName: 'Upload',
+  },
+  {
+    segment: 'settings',
+    load: () => import('../settings/settings-screen.js').then((m) => ({ Component: m.SettingsScreen })),
+    failureName: 'Settings',
+  },
+  {
+    segment: 'settings/podcast',
+    load: () => import('../settings/settings-screen.js').then((m) => ({ Component: m.SettingsScreen })),
+    failureName: 'Settings',
+  },
+  {
+    segment: 'episodes',
+    load: () =>
+      import('../episodes/list/all-episodes-screen.js').then((m) => ({ Component: m.AllEpisodesScreen })),
+  },
+  {
+    segment: 'episodes/:episodeId/edit',
+    load: () =>
+      import('../episodes/editor/episode-editor-screen.js').then((m) => ({
+        Component: m.EpisodeEditorScreen,
+      })),
+  },
+  {
+    segment: 'episodes/:episodeId/preview',
+    load: () =>
+      import('../episodes/preview/episode-preview-screen.js').then((m) => ({
+        Component: m.EpisodePreviewScreen,
+      })),
+  },
+  {
+    segment: 'videos',
+    load: () => import('../videos/videos-screen.js').then((m) => ({ Component: m.VideosScreen })),
+  },
+  {
+    segment: 'podcasts',
+    load: () => import('../podcasts/podcasts-screen.js').then((m) => ({ Component: m.PodcastsScreen })),
+  },
+];
+
 /** The screens under /p/:podcastId, relative to it. */
 export const podcastScreenRoutes: RouteObject[] = [
-  {
-    path: 'settings' satisfies PodcastSegment,
-    element: <SettingsScreen />,
-    errorElement: <ScreenLoadFailure name="Settings" />,
-  },
+  ...lazyScreens.map(({ segment, load, failureName }) => ({
+    path: segment,
+    lazy: load,
+    ...(failureName ? { errorElement: <ScreenLoadFailure name={failureName} /> } : {}),
+  })),
   ...podcastScreens.map(({ segment, title, whatComesHere, Icon, failureName }) => ({
     path: segment,
     element: (

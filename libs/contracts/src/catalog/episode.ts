@@ -1,19 +1,184 @@
 import { z } from 'zod';
 import { mediaIdSchema } from '../media/media.js';
+import { normalizeTags } from './podcast.js';
+import {
+  alternateEnclosureSchema,
+  chapterSchema,
+  fundingLinkSchema,
+  licenseSchema,
+  locationSchema,
+  personSchema,
+  soundbiteSchema,
+  transcriptSchema,
+  valueBlockSchema,
+} from './podcasting20.js';
 
 export const episodeStatusSchema = z.enum(['draft', 'scheduled', 'published']);
+export type EpisodeStatus = z.infer<typeof episodeStatusSchema>;
 export const episodeTypeSchema = z.enum(['full', 'trailer', 'bonus']);
+export type EpisodeType = z.infer<typeof episodeTypeSchema>;
 
-export const createEpisodeInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(255, 'Title must be 255 characters or less'),
-  description: z.string().trim().max(10000, 'Description must be 10000 characters or less').default(''),
-  mediaId: mediaIdSchema.optional(),
-  episodeType: episodeTypeSchema.default('full'),
-  explicit: z.boolean().default(false),
-  seasonNumber: z.number().int().positive().optional(),
-  episodeNumber: z.number().int().positive().optional(),
-});
+export const EPISODE_TITLE_MAX = 255;
+/** The edit form's tighter limit (spec 2 §5). */
+export const EPISODE_EDIT_TITLE_MAX = 200;
+export const EPISODE_DESCRIPTION_MAX = 4000;
+export const EPISODE_TAGS_MAX = 10;
+export const COPY_TITLE_SUFFIX = ' (Copy)';
+
+/** Every rule and message of spec 2 §5 and §8 about episodes, used by the forms and the services alike. */
+export const episodeMessages = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 255 characters',
+  editTitleTooLong: 'Title must be less than 200 characters',
+  uploadTitleRequired: 'Please enter an episode title',
+  uploadMediaRequired: 'Please select a media file',
+  descriptionTooLong: 'Description must be less than 4000 characters',
+  mediaRequiredToPublish: 'Either audio or video is required for published episodes',
+  publishDateRequired: 'Publish date is required for scheduled episodes',
+  scheduledInPast: 'Scheduled date must be in the future',
+  unsupportedFileType: 'Unsupported file type. Please upload audio or video.',
+  notFound: 'Episode not found',
+  versionNotFound: 'Version not found',
+  noEpisodeToUpdate: 'No episode to update',
+  editConflict:
+    'This episode was changed elsewhere (another tab or another person) after you opened it. Reload to see the latest version; your changes were not saved.',
+  publishForbidden: "You don't have permission to publish to this podcast.",
+  published: 'Episode published successfully!',
+  deleted: 'Episode deleted successfully',
+  duplicated: 'Episode duplicated successfully!',
+  saved: 'Episode saved',
+  restored: 'Version restored',
+  unpublishWarning: 'This episode will no longer be visible to the public or in the RSS feed.',
+  scheduleFailed: (reason: string) => `Failed to schedule episode: ${reason}`,
+  publishFailed: (reason: string) => `Failed to publish episode: ${reason}`,
+  duplicateFailed: 'Failed to duplicate episode. Please try again.',
+  deleteFailed: 'Failed to delete episode. Please try again.',
+  statusFailed: 'Failed to update episode status. Please try again.',
+  cancelScheduleFailed: 'Failed to cancel schedule. Please try again.',
+  noMatches: 'No episodes match your filters',
+} as const;
+
+const tagsSchema = z
+  .array(z.string().trim().max(50, 'Tags must be 50 characters or less'))
+  .transform(normalizeTags);
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, episodeMessages.titleRequired)
+  .max(EPISODE_TITLE_MAX - 1, episodeMessages.titleTooLong);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(EPISODE_DESCRIPTION_MAX - 1, episodeMessages.descriptionTooLong);
+const positiveNumber = z.number().int().positive();
+
+/** The fields a creator edits, as create and update take them (update: each optional). */
+const episodeFieldShape = {
+  title: titleSchema,
+  description: descriptionSchema,
+  /** The episode's audio or video, uploaded through the media service; null removes it. */
+  mediaId: mediaIdSchema.nullable(),
+  /** Episode artwork (an image file); null falls back to the podcast's. */
+  artworkMediaId: mediaIdSchema.nullable(),
+  tags: tagsSchema,
+  enableRss: z.boolean(),
+  enableVideo: z.boolean(),
+  episodeType: episodeTypeSchema,
+  explicit: z.boolean(),
+  seasonNumber: positiveNumber.nullable(),
+  episodeNumber: positiveNumber.nullable(),
+  /** podcast:block / itunes:block for this episode. */
+  podcastBlock: z.boolean(),
+  transcripts: z.array(transcriptSchema).max(20),
+  chapters: z.array(chapterSchema).max(500),
+  soundbites: z.array(soundbiteSchema).max(50),
+  persons: z.array(personSchema).max(50),
+  value: valueBlockSchema.nullable(),
+  location: locationSchema.nullable(),
+  funding: z.array(fundingLinkSchema).max(20),
+  license: licenseSchema.nullable(),
+  alternateEnclosures: z.array(alternateEnclosureSchema).max(20),
+};
+
+/** Status rules of spec 2 §4–§5 on a status with its media and date; `now` is when the change is made. */
+export function episodeStatusProblem(
+  status: EpisodeStatus,
+  hasMedia: boolean,
+  scheduledReleaseDate: string | Date | null | undefined,
+  now: Date = new Date(),
+): { field: 'mediaId' | 'scheduledReleaseDate'; message: string } | null {
+  if (status === 'published' && !hasMedia) {
+    return { field: 'mediaId', message: episodeMessages.mediaRequiredToPublish };
+  }
+  if (status === 'scheduled') {
+    if (!scheduledReleaseDate)
+      return { field: 'scheduledReleaseDate', message: episodeMessages.publishDateRequired };
+    if (new Date(scheduledReleaseDate).getTime() <= now.getTime()) {
+      return { field: 'scheduledReleaseDate', message: episodeMessages.scheduledInPast };
+    }
+  }
+  return null;
+}
+
+const statusFields = {
+  status: episodeStatusSchema,
+  /** When a scheduled episode publishes itself; required with status scheduled and in the future. */
+  scheduledReleaseDate: z.iso.datetime({ offset: true }).nullable(),
+};
+
+/** What the upload screen and `POST /api/podcasts/{id}/episodes` send. Status defaults to draft. */
+export const createEpisodeInputSchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema.default(''),
+    mediaId: episodeFieldShape.mediaId.optional(),
+    artworkMediaId: episodeFieldShape.artworkMediaId.optional(),
+    tags: tagsSchema.default([]),
+    enableRss: z.boolean().default(true),
+    enableVideo: z.boolean().default(false),
+    episodeType: episodeTypeSchema.default('full'),
+    explicit: z.boolean().default(false),
+    seasonNumber: positiveNumber.nullable().optional(),
+    episodeNumber: positiveNumber.nullable().optional(),
+    podcastBlock: z.boolean().default(false),
+    transcripts: episodeFieldShape.transcripts.default([]),
+    chapters: episodeFieldShape.chapters.default([]),
+    soundbites: episodeFieldShape.soundbites.default([]),
+    persons: episodeFieldShape.persons.default([]),
+    value: episodeFieldShape.value.default(null),
+    location: episodeFieldShape.location.default(null),
+    funding: episodeFieldShape.funding.default([]),
+    license: episodeFieldShape.license.default(null),
+    alternateEnclosures: episodeFieldShape.alternateEnclosures.default([]),
+    status: episodeStatusSchema.default('draft'),
+    scheduledReleaseDate: statusFields.scheduledReleaseDate.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const problem = episodeStatusProblem(input.status, Boolean(input.mediaId), input.scheduledReleaseDate);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type CreateEpisodeInput = z.input<typeof createEpisodeInputSchema>;
+export type ParsedCreateEpisodeInput = z.output<typeof createEpisodeInputSchema>;
+
+/**
+ * What the editor saves (`PATCH /api/episodes/{id}`): any of the fields, with the `revision` the editor loaded. A
+ * save against an older revision is refused with EPISODE_EDIT_CONFLICT, so the later save never silently undoes
+ * the earlier one. The status rules are checked against the episode as it will be after the change.
+ */
+export const updateEpisodeInputSchema = z
+  .object({ ...episodeFieldShape, ...statusFields })
+  .partial()
+  .extend({ revision: z.number().int().nonnegative() });
+export type UpdateEpisodeInput = z.input<typeof updateEpisodeInputSchema>;
+export type ParsedUpdateEpisodeInput = z.output<typeof updateEpisodeInputSchema>;
+
+/** `POST /api/episodes/{id}/schedule`: a date and time in the future. */
+export const scheduleEpisodeInputSchema = z.object({
+  scheduledReleaseDate: z.iso
+    .datetime({ offset: true, error: episodeMessages.publishDateRequired })
+    .refine((date) => new Date(date).getTime() > Date.now(), episodeMessages.scheduledInPast),
+});
+export type ScheduleEpisodeInput = z.input<typeof scheduleEpisodeInputSchema>;
 
 /**
  * The media an episode serves, as the catalog keeps it and tells other services: copied from the media service when
@@ -33,6 +198,11 @@ export type StoredEpisodeMedia = z.infer<typeof storedEpisodeMediaSchema>;
 export const episodeMediaSchema = storedEpisodeMediaSchema.extend({ url: z.string() });
 export type EpisodeMedia = z.infer<typeof episodeMediaSchema>;
 
+/** Video when the media's type says so. */
+export function isVideoMedia(media: Pick<StoredEpisodeMedia, 'mimeType'> | null | undefined): boolean {
+  return media?.mimeType.startsWith('video/') ?? false;
+}
+
 export const episodeSchema = z.object({
   id: z.uuid(),
   podcastId: z.uuid(),
@@ -44,10 +214,72 @@ export const episodeSchema = z.object({
   explicit: z.boolean(),
   seasonNumber: z.number().int().nullable(),
   episodeNumber: z.number().int().nullable(),
+  /** The item guid podcast apps key on: fixed at creation. */
   guid: z.string(),
   media: episodeMediaSchema.nullable(),
+  /** Rounded seconds of the media (0 without). */
+  durationSeconds: z.number().int().nonnegative(),
+  artworkMediaId: z.uuid().nullable(),
+  /** The episode's own artwork, or null (the podcast's is used). */
+  artworkUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  enableRss: z.boolean(),
+  enableVideo: z.boolean(),
+  podcastBlock: z.boolean(),
+  transcripts: z.array(transcriptSchema),
+  chapters: z.array(chapterSchema),
+  soundbites: z.array(soundbiteSchema),
+  persons: z.array(personSchema),
+  value: valueBlockSchema.nullable(),
+  location: locationSchema.nullable(),
+  funding: z.array(fundingLinkSchema),
+  license: licenseSchema.nullable(),
+  alternateEnclosures: z.array(alternateEnclosureSchema),
+  plays: z.number().int().nonnegative(),
   publishDate: z.iso.datetime().nullable(),
+  scheduledReleaseDate: z.iso.datetime().nullable(),
+  /** Goes up by one with every save; an update names the revision it was made from. */
+  revision: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Episode = z.infer<typeof episodeSchema>;
+
+/** The title of a duplicate: '(Copy)' appended, cut so it stays within the title limit. */
+export function duplicateTitle(title: string): string {
+  return `${title.slice(0, EPISODE_TITLE_MAX - 1 - COPY_TITLE_SUFFIX.length)}${COPY_TITLE_SUFFIX}`;
+}
+
+/**
+ * One saved state of an episode (spec 2 §3 "Episode version"): made by every save, numbered from 1. Restoring a
+ * version copies these fields back into the episode, which is itself a new version.
+ */
+export const episodeVersionSchema = z.object({
+  id: z.uuid(),
+  episodeId: z.uuid(),
+  versionNumber: z.number().int().positive(),
+  /** Who saved it. */
+  userId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  episodeType: episodeTypeSchema,
+  seasonNumber: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  explicit: z.boolean(),
+  media: episodeMediaSchema.nullable(),
+  artworkMediaId: z.uuid().nullable(),
+  artworkUrl: z.string().nullable(),
+  transcripts: z.array(transcriptSchema),
+  enableRss: z.boolean(),
+  status: episodeStatusSchema,
+  publishDate: z.iso.datetime().nullable(),
+  scheduledReleaseDate: z.iso.datetime().nullable(),
+  guid: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type EpisodeVersion = z.infer<typeof episodeVersionSchema>;
+
+/** `POST /api/episodes/{id}/versions/{versionId}/restore` names the revision the editor shows, like a save. */
+export const restoreVersionInputSchema = z.object({ revision: z.number().int().nonnegative() });
+export type RestoreVersionInput = z.input<typeof restoreVersionInputSchema>;

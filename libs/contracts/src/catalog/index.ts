@@ -4,3 +4,6 @@ export * from './podcast.js';
 export * from './onboarding-podcast.js';
 export * from './episode.js';
 export * from './messages.js';
+export * from './roles.js';
+export * from './podcasting20.js';
+export * from './episode-list.js';

@@ -1,15 +1,43 @@
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
-import { createEpisodeInputSchema, episodeSchema, storedEpisodeMediaSchema } from './episode.js';
-import { createPodcastInputSchema, podcastSchema } from './podcast.js';
+import {
+  createEpisodeInputSchema,
+  episodeSchema,
+  episodeStatusSchema,
+  episodeVersionSchema,
+  restoreVersionInputSchema,
+  scheduleEpisodeInputSchema,
+  storedEpisodeMediaSchema,
+  updateEpisodeInputSchema,
+} from './episode.js';
+import { episodeListPageSchema, episodeListQuerySchema } from './episode-list.js';
+import { createPodcastInputSchema, podcastSchema, podcastSettingsInputSchema } from './podcast.js';
+import {
+  contributorSchema,
+  inviteContributorInputSchema,
+  podcastAccessSchema,
+  podcastRoleSchema,
+  updateContributorInputSchema,
+} from './roles.js';
 
-const owner = { ownerId: z.string().min(1) };
+/**
+ * The user a request acts for. Catalog answers only for podcasts on which this user has a role (owner or
+ * contributor), and checks that role itself too: another user's podcast or episode is PODCAST_NOT_FOUND /
+ * EPISODE_NOT_FOUND, exactly like a missing one; a role too low for the action is FORBIDDEN (or the action's own
+ * 403 code).
+ */
+const caller = { userId: z.string().min(1) };
+/** The caller's e-mail from their token: pending invitations to it become theirs when they are seen. */
+const callerEmail = { email: z.string().nullable().default(null) };
+const podcastId = { podcastId: z.uuid() };
+const episodeId = { episodeId: z.uuid() };
 
 export const catalogRequests = {
   createPodcast: defineRequest(
     'catalog.podcast.create',
     z.object({
-      ...owner,
+      /** The creator: the new podcast's owner. */
+      ownerId: z.string().min(1),
       ownerUsername: z.string().nullable().default(null),
       /** The owner's e-mail: the podcast's contact and owner e-mail unless the input says otherwise. */
       ownerEmail: z.string().nullable().default(null),
@@ -17,40 +45,142 @@ export const catalogRequests = {
     }),
     podcastSchema,
   ),
+  /** The podcasts the caller owns and those shared with them (each with the caller's role), oldest first. */
   listPodcasts: defineRequest(
     'catalog.podcast.list',
-    z.object(owner),
+    z.object({ ...caller, ...callerEmail }),
     z.object({ items: z.array(podcastSchema) }),
   ),
-  getPodcast: defineRequest(
-    'catalog.podcast.get',
-    z.object({ ...owner, podcastId: z.uuid() }),
+  getPodcast: defineRequest('catalog.podcast.get', z.object({ ...caller, ...podcastId }), podcastSchema),
+  /** Saves the Podcast tab of settings (owner). */
+  updatePodcast: defineRequest(
+    'catalog.podcast.update',
+    z.object({ ...caller, ...podcastId, input: podcastSettingsInputSchema }),
     podcastSchema,
+  ),
+  /** A new private-feed token (owner); the old one stops working. */
+  rotatePrivateToken: defineRequest(
+    'catalog.podcast.rotate-token',
+    z.object({ ...caller, ...podcastId }),
+    podcastSchema,
+  ),
+  /** Deletes a podcast with its episodes, versions and contributors (owner); feeds and media follow the event. */
+  deletePodcast: defineRequest(
+    'catalog.podcast.delete',
+    z.object({ ...caller, ...podcastId }),
+    z.object({ podcastId: z.uuid(), episodes: z.number().int().nonnegative() }),
+  ),
+  /**
+   * The caller's role on a podcast, found from the podcast or from one of its episodes: what the gateway's guard
+   * asks before every podcast-scoped route. No role: PODCAST_NOT_FOUND / EPISODE_NOT_FOUND.
+   */
+  resolveAccess: defineRequest(
+    'catalog.access.resolve',
+    z.union([
+      z.object({ ...caller, ...callerEmail, podcastId: z.uuid() }),
+      z.object({ ...caller, ...callerEmail, episodeId: z.uuid() }),
+    ]),
+    podcastAccessSchema,
+  ),
+  listContributors: defineRequest(
+    'catalog.contributor.list',
+    z.object({ ...caller, ...podcastId }),
+    z.object({ items: z.array(contributorSchema) }),
+  ),
+  inviteContributor: defineRequest(
+    'catalog.contributor.invite',
+    z.object({ ...caller, ...podcastId, input: inviteContributorInputSchema }),
+    contributorSchema,
+  ),
+  updateContributor: defineRequest(
+    'catalog.contributor.update',
+    z.object({ ...caller, ...podcastId, contributorId: z.uuid(), input: updateContributorInputSchema }),
+    contributorSchema,
+  ),
+  removeContributor: defineRequest(
+    'catalog.contributor.remove',
+    z.object({ ...caller, ...podcastId, contributorId: z.uuid() }),
+    z.object({ contributorId: z.uuid() }),
   ),
   createEpisode: defineRequest(
     'catalog.episode.create',
-    z.object({ ...owner, podcastId: z.uuid(), input: createEpisodeInputSchema }),
+    z.object({ ...caller, ...podcastId, input: createEpisodeInputSchema }),
     episodeSchema,
   ),
-  getEpisode: defineRequest(
-    'catalog.episode.get',
-    z.object({ ...owner, episodeId: z.uuid() }),
-    episodeSchema,
-  ),
+  getEpisode: defineRequest('catalog.episode.get', z.object({ ...caller, ...episodeId }), episodeSchema),
+  /** One page of a podcast's episodes under the filters and sort of the All Episodes screen. */
   listEpisodes: defineRequest(
     'catalog.episode.list',
-    z.object({ ...owner, podcastId: z.uuid() }),
-    z.object({ items: z.array(episodeSchema) }),
+    z.object({ ...caller, ...podcastId, query: episodeListQuerySchema }),
+    episodeListPageSchema,
   ),
+  updateEpisode: defineRequest(
+    'catalog.episode.update',
+    z.object({ ...caller, ...episodeId, input: updateEpisodeInputSchema }),
+    episodeSchema,
+  ),
+  /** Publishes now: published, publish_date now. Needs audio or video. */
   publishEpisode: defineRequest(
     'catalog.episode.publish',
-    z.object({ ...owner, episodeId: z.uuid() }),
+    z.object({ ...caller, ...episodeId }),
     episodeSchema,
+  ),
+  /** Published → draft. */
+  unpublishEpisode: defineRequest(
+    'catalog.episode.unpublish',
+    z.object({ ...caller, ...episodeId }),
+    episodeSchema,
+  ),
+  scheduleEpisode: defineRequest(
+    'catalog.episode.schedule',
+    z.object({ ...caller, ...episodeId, input: scheduleEpisodeInputSchema }),
+    episodeSchema,
+  ),
+  /** Scheduled → draft, the date cleared. */
+  cancelSchedule: defineRequest(
+    'catalog.episode.cancel-schedule',
+    z.object({ ...caller, ...episodeId }),
+    episodeSchema,
+  ),
+  /** A draft copy titled '… (Copy)', without dates; the copy gets its own guid. */
+  duplicateEpisode: defineRequest(
+    'catalog.episode.duplicate',
+    z.object({ ...caller, ...episodeId }),
+    episodeSchema,
+  ),
+  /** Permanent; its media is released when nothing else uses it. */
+  deleteEpisode: defineRequest(
+    'catalog.episode.delete',
+    z.object({ ...caller, ...episodeId }),
+    z.object({ episodeId: z.uuid() }),
+  ),
+  listVersions: defineRequest(
+    'catalog.episode-version.list',
+    z.object({ ...caller, ...episodeId }),
+    z.object({ items: z.array(episodeVersionSchema) }),
+  ),
+  restoreVersion: defineRequest(
+    'catalog.episode-version.restore',
+    z.object({ ...caller, ...episodeId, versionId: z.uuid(), input: restoreVersionInputSchema }),
+    episodeSchema,
+  ),
+  /**
+   * Publishes every scheduled episode whose date has come, each exactly once however many replicas ask at the same
+   * time; answers how many it published. The catalog asks it of itself every minute.
+   */
+  publishDueEpisodes: defineRequest(
+    'catalog.episode.publish-due',
+    z.object({}),
+    z.object({ published: z.number().int().nonnegative() }),
   ),
   /** One page of every episode the owner has, oldest first, for the streamed data export. */
   exportEpisodes: defineRequest(
     'catalog.episode.export',
-    z.object({ ...owner, after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+    z.object({
+      ownerId: z.string().min(1),
+      after: z.uuid().nullable(),
+      limit: z.number().int().min(1).max(1000),
+    }),
     z.object({ items: z.array(episodeSchema), next: z.uuid().nullable() }),
   ),
   /** Everything the feeds service needs to render one podcast's feed: the podcast and its published episodes. */
@@ -60,6 +190,10 @@ export const catalogRequests = {
     z.object({ podcast: podcastSchema, episodes: z.array(episodeSchema) }),
   ),
 } as const;
+
+const episodeFact = { episodeId: z.uuid(), podcastId: z.uuid(), ownerId: z.string() };
+/** Media files no podcast or episode uses any more: media deletes them. */
+const releasedMedia = { releasedMediaIds: z.array(z.uuid()).default([]) };
 
 export const catalogEvents = {
   podcastCreated: defineEvent(
@@ -71,19 +205,42 @@ export const catalogEvents = {
       ownerUsername: z.string().nullable(),
     }),
   ),
+  /** Settings saved or the private token rotated: the feed is rendered again. */
+  podcastUpdated: defineEvent(
+    'catalog.podcast.updated',
+    z.object({ podcastId: z.uuid(), ownerId: z.string(), slug: z.string() }),
+  ),
   /**
-   * A podcast and its episodes are gone (today only when their owner's account is erased). No owner id: it is
-   * written after the owner's data was erased, and must not bring the id back into an outbox.
+   * A podcast and its episodes are gone. No owner id: after an account erasure it must not bring the id back into
+   * an outbox.
    */
-  podcastDeleted: defineEvent('catalog.podcast.deleted', z.object({ podcastId: z.uuid() })),
+  podcastDeleted: defineEvent('catalog.podcast.deleted', z.object({ podcastId: z.uuid(), ...releasedMedia })),
+  contributorInvited: defineEvent(
+    'catalog.contributor.invited',
+    z.object({ podcastId: z.uuid(), contributorId: z.uuid(), email: z.string(), role: podcastRoleSchema }),
+  ),
+  episodeCreated: defineEvent(
+    'catalog.episode.created',
+    z.object({ ...episodeFact, status: episodeStatusSchema }),
+  ),
+  /** Any saved change (fields, restore); `status` is the episode's status after it. */
+  episodeUpdated: defineEvent(
+    'catalog.episode.updated',
+    z.object({ ...episodeFact, status: episodeStatusSchema }),
+  ),
   episodePublished: defineEvent(
     'catalog.episode.published',
     z.object({
-      episodeId: z.uuid(),
-      podcastId: z.uuid(),
-      ownerId: z.string(),
+      ...episodeFact,
       publishedAt: z.iso.datetime(),
       media: storedEpisodeMediaSchema.nullable(),
     }),
   ),
+  episodeUnpublished: defineEvent('catalog.episode.unpublished', z.object(episodeFact)),
+  episodeScheduled: defineEvent(
+    'catalog.episode.scheduled',
+    z.object({ ...episodeFact, scheduledReleaseDate: z.iso.datetime() }),
+  ),
+  episodeScheduleCanceled: defineEvent('catalog.episode.schedule-canceled', z.object(episodeFact)),
+  episodeDeleted: defineEvent('catalog.episode.deleted', z.object({ ...episodeFact, ...releasedMedia })),
 } as const;

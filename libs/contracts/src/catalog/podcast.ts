@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../shared/product.js';
 import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
 import { isCategoryValue } from './categories.js';
 import { isLanguageCode } from './languages.js';
+import { podcastRoleSchema } from './roles.js';
 
 export const PODCAST_NAME_MAX = 255;
 
@@ -21,6 +22,14 @@ export const podcastMessages = {
   slugTooLong: 'Slug must be 100 characters or less',
   slugInvalid: 'Slug can only contain letters, numbers and hyphens',
   audioBitrateInvalid: 'Choose an MP3 bitrate of 64, 96, 128, 160, 192, 256 or 320 kbps',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  appleRequired: 'Please complete all required fields for Apple Podcasts',
+  emailsInvalid: 'Please fix email validation errors before saving',
+  noPodcastSelected: 'No podcast selected. Please navigate to a valid podcast first.',
+  metadataNotFound: 'Podcast metadata not found. Please refresh the page and try again.',
+  rssOutOfSync: 'RSS out of sync',
+  saved: 'Podcast settings saved',
+  deleted: 'Podcast deleted',
 } as const;
 
 /**
@@ -39,6 +48,16 @@ export const audioBitrateSchema = z
 
 export const podcastVisibilitySchema = z.enum(['public', 'private']);
 export const podcastTypeSchema = z.enum(['episodic', 'serial']);
+/** podcast:medium of the Podcasting 2.0 namespace. */
+export const podcastMediumSchema = z.enum([
+  'podcast',
+  'music',
+  'video',
+  'film',
+  'audiobook',
+  'newsletter',
+  'blog',
+]);
 export const slugSchema = z
   .string()
   .trim()
@@ -48,6 +67,8 @@ export const slugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, podcastMessages.slugInvalid);
 
 export const PODCAST_DESCRIPTION_MAX = 4000;
+/** The shared podcast rule set's minimum (the onboarding form asks for 50). */
+export const PODCAST_DESCRIPTION_MIN = 10;
 export const HOST_NAME_MAX = 100;
 export const TAGS_MAX = 10;
 export const PRIVATE_TOKEN_LENGTH = 16;
@@ -148,6 +169,56 @@ export function applyPodcastCreationDefaults(
   };
 }
 
+/**
+ * The Podcast tab of settings saves every field at once (spec 1 §5 "Podcast settings save"): the shared podcast
+ * rules, the slug, and the artwork (an image uploaded through the media service; null keeps none). Whether the
+ * fields Apple requires are all there is `missingApplePodcastsFields`, checked by the form and the service alike.
+ */
+export const podcastSettingsInputSchema = createPodcastInputSchema
+  .omit({ slug: true, email: true, ownerName: true, ownerEmail: true, copyright: true })
+  .extend({
+    slug: slugSchema,
+    description: z
+      .string()
+      .trim()
+      .max(PODCAST_DESCRIPTION_MAX, podcastMessages.descriptionTooLong)
+      .refine(
+        (text) => text === '' || text.length >= PODCAST_DESCRIPTION_MIN,
+        podcastMessages.descriptionTooShort,
+      ),
+    email: optionalEmailSchema.default(''),
+    ownerName: z.string().trim().max(HOST_NAME_MAX, podcastMessages.hostTooLong).default(''),
+    ownerEmail: optionalEmailSchema.default(''),
+    copyright: z.string().trim().max(500).default(''),
+    podcastLocked: z.boolean().default(false),
+    podcastMedium: podcastMediumSchema.default('podcast'),
+    lightningAddress: z.string().trim().max(320).default(''),
+    valueEnabled: z.boolean().default(false),
+  });
+export type PodcastSettingsInput = z.input<typeof podcastSettingsInputSchema>;
+export type ParsedPodcastSettingsInput = z.output<typeof podcastSettingsInputSchema>;
+
+/** The labels of the Apple-required fields a podcast's settings lack (empty when it may be saved). */
+export function missingApplePodcastsFields(values: {
+  name: string;
+  description: string;
+  category: string;
+  language: string;
+  author: string;
+  explicit: unknown;
+  hasArtwork: boolean;
+}): string[] {
+  const missing: string[] = [];
+  if (!values.name.trim()) missing.push('Podcast name');
+  if (!values.description.trim()) missing.push('Description');
+  if (!values.category.trim()) missing.push('Category');
+  if (!values.language.trim()) missing.push('Language');
+  if (!values.author.trim()) missing.push('Host name');
+  if (typeof values.explicit !== 'boolean') missing.push('Content rating');
+  if (!values.hasArtwork) missing.push('Album art');
+  return missing;
+}
+
 export const podcastSchema = z.object({
   id: z.uuid(),
   ownerId: z.string(),
@@ -174,6 +245,17 @@ export const podcastSchema = z.object({
   fundingLinks: z.array(podcastLinkSchema),
   socialLinks: z.array(podcastLinkSchema),
   podcastGuid: z.uuid(),
+  podcastLocked: z.boolean(),
+  podcastMedium: podcastMediumSchema,
+  podcastPersons: z.array(
+    z.object({ name: z.string(), role: z.string(), img: z.string().optional(), href: z.string().optional() }),
+  ),
+  lightningAddress: z.string(),
+  valueEnabled: z.boolean(),
+  /** The private feed's token (16 random characters) while visibility is private; only the owner sees it. */
+  privateAccessToken: z.string().nullable(),
+  /** The caller's role on this podcast. */
+  role: podcastRoleSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -186,5 +268,6 @@ export const podcastSummarySchema = podcastSchema.pick({
   visibility: true,
   type: true,
   artworkUrl: true,
+  role: true,
 });
 export type PodcastSummary = z.infer<typeof podcastSummarySchema>;

@@ -1,5 +1,7 @@
 import { profileMessages } from '../identity/profile.js';
 import { imageMessages } from '../media/media.js';
+import { episodeMessages } from '../catalog/episode.js';
+import { contributorMessages } from '../catalog/roles.js';
 
 /**
  * Every error that crosses a boundary has a stable code, the HTTP status the gateway answers with,
@@ -22,7 +24,35 @@ export const errorCatalogue = {
   EPISODE_NOT_FOUND: { status: 404, message: 'Episode not found' },
   SLUG_TAKEN: { status: 409, message: 'That podcast address is already taken' },
   EPISODE_ALREADY_PUBLISHED: { status: 409, message: 'Episode is already published' },
-  EPISODE_HAS_NO_MEDIA: { status: 422, message: 'Add audio or video before publishing this episode' },
+  EPISODE_HAS_NO_MEDIA: { status: 422, message: episodeMessages.mediaRequiredToPublish },
+  EPISODE_NOT_PUBLISHED: { status: 409, message: 'Only a published episode can be unpublished' },
+  EPISODE_NOT_SCHEDULED: { status: 409, message: 'Only a scheduled episode can have its schedule canceled' },
+  /** A save made from an older revision than the stored one (optimistic concurrency). */
+  EPISODE_EDIT_CONFLICT: { status: 409, message: episodeMessages.editConflict },
+  VERSION_NOT_FOUND: { status: 404, message: episodeMessages.versionNotFound },
+  /** The caller's role on the podcast does not allow the action. */
+  PODCAST_ROLE_FORBIDDEN: { status: 403, message: "You don't have permission to do this on this podcast." },
+  EPISODE_PUBLISH_FORBIDDEN: { status: 403, message: episodeMessages.publishForbidden },
+  CONTRIBUTOR_NOT_FOUND: { status: 404, message: 'Contributor not found' },
+  CONTRIBUTOR_EXISTS: { status: 409, message: contributorMessages.alreadyContributor },
+  OWNER_CANNOT_BE_REMOVED: { status: 409, message: contributorMessages.ownerCannotBeRemoved },
+  OWNER_ROLE_FIXED: { status: 409, message: contributorMessages.ownerRoleFixed },
+  // spec 2 §8: the database's refusals, as the direct insert reported them
+  DATABASE_PERMISSION_DENIED: {
+    status: 403,
+    message:
+      'Row Level Security (RLS) policy violation. Please check your database permissions or contact support.',
+  },
+  EPISODE_TITLE_TAKEN: {
+    status: 409,
+    message: 'Episode with this title already exists. Please choose a different title.',
+  },
+  PODCAST_REFERENCE_INVALID: {
+    status: 422,
+    message: 'Invalid podcast ID. Please ensure the podcast exists and you have access to it.',
+  },
+  /** Another refusal of the database; the message is 'Database error: {message}'. */
+  DATABASE_ERROR: { status: 422, message: 'Database error' },
   // media
   MEDIA_NOT_FOUND: { status: 404, message: 'Media file not found' },
   MEDIA_UNREADABLE: { status: 422, message: 'The file could not be read as audio, video or an image' },

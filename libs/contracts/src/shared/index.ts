@@ -1,2 +1,3 @@
 export * from './product.js';
 export * from './validation.js';
+export * from './text.js';

@@ -1,9 +1,9 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { DomainError, type ErrorCode } from '@castbase/contracts';
+import { cleanTextDeep, DomainError, type ErrorCode } from '@castbase/contracts';
 import type { z } from 'zod';
 
 /**
- * Validates a request body (or param) with a contract schema; failures are 400 VALIDATION_FAILED with each issue.
+ * Validates a request body (or param) with a contract schema, after dropping characters no service can store; failures are 400 VALIDATION_FAILED with each issue.
  * Given another `errorCode`, a failure is that code with its catalogue message alone.
  */
 @Injectable()
@@ -14,7 +14,8 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   ) {}
 
   transform(value: unknown): z.output<S> {
-    const result = this.schema.safeParse(value);
+    // Text PostgreSQL or XML cannot hold (NUL, other control characters, lone surrogates) is dropped first.
+    const result = this.schema.safeParse(cleanTextDeep(value));
     if (result.success) return result.data;
     if (this.errorCode !== 'VALIDATION_FAILED') throw new DomainError(this.errorCode);
     const issues = result.error.issues.map((issue) => ({

@@ -1,4 +1,5 @@
 import {
+  cleanTextDeep,
   DomainError,
   UNEXPECTED_ERROR_MESSAGE,
   eventEnvelopeSchema,
@@ -51,7 +52,7 @@ export function parseRequest<D extends RequestDefinition>(
   definition: D,
   payload: unknown,
 ): z.output<D['request']> {
-  const result = definition.request.safeParse(payload);
+  const result = definition.request.safeParse(cleanTextDeep(payload));
   if (!result.success) throw validationFailed(result.error);
   return result.data as z.output<D['request']>;
 }
@@ -96,7 +97,7 @@ export async function answer<D extends RequestDefinition>(
   run: (payload: z.output<D['request']>) => unknown,
   logger: Logger,
 ): Promise<ReplyEnvelope> {
-  const parsed = definition.request.safeParse(raw);
+  const parsed = definition.request.safeParse(cleanTextDeep(raw));
   if (!parsed.success) return errorReply(validationFailed(parsed.error));
   try {
     const value = definition.reply.parse(await run(parsed.data as z.output<D['request']>));
