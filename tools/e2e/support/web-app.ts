@@ -7,7 +7,8 @@ import { createTestDatabase, freePort, launchBrowser, type TestDatabase } from '
 import { runAllInOne } from '../../../apps/all-in-one/src/all-in-one.js';
 import { testProcessEnv } from './test-process-env.js';
 
-const webDist = fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url));
+/** The built web app; E2E_WEB_DIST points at another build (several people building at once in one tree). */
+const webDist = process.env['E2E_WEB_DIST'] ?? fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url));
 
 export interface WebAppUnderTest {
   running: RunningProcess;
