@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { ResolveAccessHandler } from './access/resolve-access.handler.js';
 import { catalogDatabase } from './database/catalog-database.js';
 import { CreateEpisodeHandler } from './episodes/create-episode.handler.js';
 import { ExportEpisodesHandler } from './episodes/export-episodes.handler.js';
@@ -32,6 +33,7 @@ import { ListPodcastsHandler } from './podcasts/list-podcasts.handler.js';
         PublishEpisodeHandler,
         ExportEpisodesHandler,
         GetFeedSourceHandler,
+        ResolveAccessHandler,
       ],
       eventHandlers: [EraseUserDataHandler],
     }),

@@ -1,20 +1,28 @@
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
+import { Contributor } from '../contributors/contributor.entity.js';
 import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
+import { EpisodeVersion } from '../versions/episode-version.entity.js';
 import { CreateCatalogTables } from './migration-20261122-catalog.js';
 import { AddPodcastDetails } from './migration-20261123-podcast-details.js';
 import { AddPodcastAudioBitrate } from './migration-20261125-audio-bitrate.js';
 import { StoreMediaKeys } from './migration-20261125-media-keys.js';
+import { AddPodcastSettingsAndContributors } from './migration-20261125-podcast-settings-contributors.js';
+import { AddEpisodeFields } from './migration-20261125-episode-fields.js';
+import { CreateEpisodeVersions } from './migration-20261125-episode-versions.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
-  entities: [Podcast, Episode, ...MESSAGING_ENTITIES],
+  entities: [Podcast, Episode, EpisodeVersion, Contributor, ...MESSAGING_ENTITIES],
   migrations: [
     MESSAGING_MIGRATION,
     { name: '20261122000100_catalog', class: CreateCatalogTables },
     { name: '20261123000100_podcast_details', class: AddPodcastDetails },
     { name: '20261125000100_media_keys', class: StoreMediaKeys },
     { name: '20261125000200_audio_bitrate', class: AddPodcastAudioBitrate },
+    { name: '20261125000300_podcast_settings_contributors', class: AddPodcastSettingsAndContributors },
+    { name: '20261125000400_episode_fields', class: AddEpisodeFields },
+    { name: '20261125000500_episode_versions', class: CreateEpisodeVersions },
   ],
 };

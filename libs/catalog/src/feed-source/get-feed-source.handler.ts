@@ -31,7 +31,8 @@ export class GetFeedSourceHandler implements RequestHandler<Definition> {
       { orderBy: { publishDate: 'desc' }, limit: FEED_EPISODE_LIMIT },
     );
     return {
-      podcast: podcast.toDto(this.storage),
+      // The feeds service renders for the owner: it needs the private feed's token.
+      podcast: podcast.toDto(this.storage, 'owner'),
       episodes: episodes.map((episode) => episode.toDto(this.storage)),
     };
   }

@@ -12,6 +12,7 @@ import {
 import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { Contributor } from '../contributors/contributor.entity.js';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
@@ -64,6 +65,15 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     return this.em.fork().transactional(async (em) => {
       const slug = await this.availableSlug(em, ownerId, values.slug, values.name);
       const podcast = em.create(Podcast, { ...values, ownerId, ownerUsername, slug, ...artwork });
+      // The owner's role is a row like any contributor's, so one table answers every access check.
+      em.create(Contributor, {
+        podcastId: podcast.id,
+        email: ownerEmail ?? '',
+        name: ownerUsername,
+        userId: ownerId,
+        role: 'owner',
+        status: 'active',
+      });
       this.outbox.add(em, catalogEvents.podcastCreated, {
         podcastId: podcast.id,
         ownerId,
@@ -71,7 +81,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
         ownerUsername,
       });
       await em.flush();
-      return podcast.toDto(this.storage);
+      return podcast.toDto(this.storage, 'owner');
     });
   }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { Podcast as PodcastDto } from '@castbase/contracts';
+import type { Podcast as PodcastDto, PodcastRole } from '@castbase/contracts';
 import type { ObjectStorage } from '@castbase/platform-storage';
 
 type PodcastLinks = PodcastDto['fundingLinks'];
+type PodcastMedium = PodcastDto['podcastMedium'];
 
 @Entity({ tableName: 'podcasts' })
 @Unique({ properties: ['ownerId', 'slug'] })
@@ -32,6 +33,12 @@ export class Podcast {
     | 'fundingLinks'
     | 'socialLinks'
     | 'podcastGuid'
+    | 'podcastLocked'
+    | 'podcastMedium'
+    | 'podcastPersons'
+    | 'lightningAddress'
+    | 'valueEnabled'
+    | 'privateAccessToken'
     | 'createdAt'
     | 'updatedAt';
 
@@ -118,14 +125,37 @@ export class Podcast {
   @Property({ type: 'uuid' })
   podcastGuid: string = randomUUID();
 
+  /** podcast:locked: asks other hosts not to import the feed. */
+  @Property({ type: 'boolean' })
+  podcastLocked = false;
+
+  @Property({ type: 'text' })
+  podcastMedium: PodcastMedium = 'podcast';
+
+  @Property({ type: 'jsonb' })
+  podcastPersons: PodcastDto['podcastPersons'] = [];
+
+  @Property({ type: 'text' })
+  lightningAddress = '';
+
+  @Property({ type: 'boolean' })
+  valueEnabled = false;
+
+  /** The private feed's token while visibility is private (kept when made public again, so switching back works). */
+  @Property({ type: 'text', nullable: true })
+  privateAccessToken: string | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 
   @Property({ type: 'timestamptz', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  /** The podcast as the bus answers it, with the artwork's URL made from its key by `storage`. */
-  toDto(storage: Pick<ObjectStorage, 'publicUrl'>): PodcastDto {
+  /**
+   * The podcast as the bus answers it to a caller with `role`, with the artwork's URL made from its key by
+   * `storage`. Only the owner sees the private feed's token: with it anyone can read the feed.
+   */
+  toDto(storage: Pick<ObjectStorage, 'publicUrl'>, role: PodcastRole): PodcastDto {
     return {
       id: this.id,
       ownerId: this.ownerId,
@@ -152,6 +182,13 @@ export class Podcast {
       fundingLinks: this.fundingLinks,
       socialLinks: this.socialLinks,
       podcastGuid: this.podcastGuid,
+      podcastLocked: this.podcastLocked,
+      podcastMedium: this.podcastMedium,
+      podcastPersons: this.podcastPersons,
+      lightningAddress: this.lightningAddress,
+      valueEnabled: this.valueEnabled,
+      privateAccessToken: role === 'owner' ? this.privateAccessToken : null,
+      role,
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),
     };
