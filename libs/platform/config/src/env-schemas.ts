@@ -197,11 +197,19 @@ export const mediaEnv = z.object({
   MEDIA_JOB_CONCURRENCY: described(positiveInt.default(1), 'Processing jobs one media process runs at once'),
 });
 
+export const catalogEnv = z.object({
+  SCHEDULED_PUBLISH_INTERVAL_SECONDS: described(
+    positiveInt.default(60),
+    'Seconds between two runs of the catalog routine that publishes the scheduled episodes whose date has come',
+  ),
+});
+
 export const allInOneEnv = commonEnv
   .extend(databaseEnv.shape)
   .extend(busEnv.shape)
   .extend(storageEnv.shape)
   .extend(authEnv.shape)
   .extend(gatewayEnv.shape)
-  .extend(mediaEnv.shape);
+  .extend(mediaEnv.shape)
+  .extend(catalogEnv.shape);
 export type AllInOneConfig = z.infer<typeof allInOneEnv>;
