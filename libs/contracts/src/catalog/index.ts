@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './roles.js';
 export * from './podcasting20.js';
 export * from './episode-list.js';
+export * from './episode-upload.js';

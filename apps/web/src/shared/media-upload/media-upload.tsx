@@ -26,6 +26,8 @@ export interface MediaUploadProps extends UploadTarget {
   /** Remove: while a returned promise runs the button shows a spinner, and its error's message after. */
   onRemove?: () => void | Promise<void>;
   disabled?: boolean;
+  /** Told of every change of the upload and its processing (a screen's own progress bar follows them). */
+  onStateChange?: (state: TransferState, processed: MediaFile | null) => void;
 }
 
 /**
@@ -37,21 +39,26 @@ export function MediaUpload({
   purpose,
   podcastId,
   normalize,
+  episodeId,
   label,
   hint,
   value = null,
   onReady,
   onRemove,
   disabled = false,
+  onStateChange,
 }: MediaUploadProps) {
   const { user } = useAuth();
   const api = useApiClient();
-  const transfer = useResumableUpload({ purpose, podcastId, normalize });
+  const transfer = useResumableUpload({ purpose, podcastId, normalize, episodeId });
   const { state } = transfer;
   const processing = useMediaProcessing(state.phase === 'stored' ? state.stored : null);
   const processed = processing.file?.status === 'ready' ? processing.file : null;
   const [removing, setRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
+
+  const reportState = useEffectEvent((file: MediaFile | null) => onStateChange?.(state, file));
+  useEffect(() => reportState(processing.file), [state, processing.file]);
 
   const reported = useRef<string | null>(null);
   const reportReady = useEffectEvent((file: MediaFile) => onReady(file));
@@ -110,7 +117,7 @@ export function MediaUpload({
           <>
             {user && (
               <InterruptedUploadNotice
-                fingerprintPrefix={fingerprintPrefix(user.id, { purpose, podcastId })}
+                fingerprintPrefix={fingerprintPrefix(user.id, { purpose, podcastId, episodeId })}
               />
             )}
             <UploadDropZone

@@ -25,6 +25,8 @@ export interface UploadTarget {
   podcastId?: string | undefined;
   /** Audio only: the published MP3 is normalised to the podcast loudness norm. */
   normalize?: boolean | undefined;
+  /** Episode media replacing an existing episode's: that episode (the plan's episode limit does not refuse it). */
+  episodeId?: string | undefined;
 }
 
 /** The end of an upload: the media file the last PATCH answered, or only its id when none came back. */
@@ -62,7 +64,13 @@ export function uploadEndpoint(): string {
  * same person, for the same purpose and podcast (its tus metadata cannot change once created).
  */
 export function fingerprintPrefix(ownerId: string, target: UploadTarget): string {
-  return [UPLOAD_FINGERPRINT_NAMESPACE, ownerId, target.purpose, target.podcastId ?? '']
+  return [
+    UPLOAD_FINGERPRINT_NAMESPACE,
+    ownerId,
+    target.purpose,
+    target.podcastId ?? '',
+    ...(target.episodeId ? [target.episodeId] : []),
+  ]
     .map(encodeURIComponent)
     .join('|');
 }
@@ -78,6 +86,7 @@ function metadataOf(file: File, target: UploadTarget): Record<string, string> {
     filetype: file.type,
     purpose: target.purpose,
     ...(target.podcastId ? { podcastId: target.podcastId } : {}),
+    ...(target.episodeId ? { episodeId: target.episodeId } : {}),
     ...(target.normalize !== undefined && declaredKindOf(file) === 'audio'
       ? { normalize: String(target.normalize) }
       : {}),

@@ -52,7 +52,7 @@ export function useResumableUpload(target: UploadTarget): ResumableUploadControl
   const [state, setState] = useState<TransferState>({ phase: 'idle' });
   const running = useRef<ResumableUpload | null>(null);
   const rate = useRef(new TransferRate());
-  const { purpose, podcastId, normalize } = target;
+  const { purpose, podcastId, normalize, episodeId } = target;
 
   // Leaving the screen stops the sending; the bytes stay on the server, to be resumed with the same file.
   useEffect(() => () => void running.current?.pause(), []);
@@ -85,7 +85,7 @@ export function useResumableUpload(target: UploadTarget): ResumableUploadControl
       const upload: ResumableUpload = new ResumableUpload(
         file,
         user?.id ?? '',
-        { purpose, podcastId, normalize },
+        { purpose, podcastId, normalize, episodeId },
         {
           accessToken: () => token.current,
           onServerOffset: (offset) => {
@@ -121,7 +121,7 @@ export function useResumableUpload(target: UploadTarget): ResumableUploadControl
       const resumed = await upload.start();
       if (resumed) update((current) => (current.phase === 'sending' ? { ...current, resumed } : current));
     },
-    [purpose, podcastId, normalize, user?.id],
+    [purpose, podcastId, normalize, episodeId, user?.id],
   );
 
   const pause = useCallback(async () => {
