@@ -56,7 +56,19 @@ export const episodeMessages = {
   statusFailed: 'Failed to update episode status. Please try again.',
   cancelScheduleFailed: 'Failed to cancel schedule. Please try again.',
   noMatches: 'No episodes match your filters',
+  unpublished: 'Episode unpublished',
+  scheduled: (when: string) => `Episode scheduled for ${when}`,
+  scheduleCanceled: 'Schedule canceled',
+  copyFailed: 'Failed to copy URL',
+  copied: 'Copied!',
 } as const;
+
+/** The schedule form's default: the next day at 09:00 in the creator's timezone (spec 2 §4, §9). */
+export const DEFAULT_SCHEDULE_HOUR = 9;
+/** How long 'Copied!' stays after a link or embed code is copied. */
+export const COPIED_CONFIRMATION_MS = 2000;
+/** The suggested frame of the embeddable player (spec 2 §9, spec 3 §2.8). */
+export const EMBED_PLAYER_HEIGHT_PX = 130;
 
 const tagsSchema = z
   .array(z.string().trim().max(50, 'Tags must be 50 characters or less'))

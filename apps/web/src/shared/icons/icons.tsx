@@ -210,3 +210,107 @@ export const ShareIcon = icon(
 );
 
 export const PlayIcon = icon('PlayIcon', <path d="M7 4.5v15l12-7.5z" />);
+
+export const DotsIcon = icon(
+  'DotsIcon',
+  <path d="M5.5 12h.01M12 12h.01M18.5 12h.01" strokeWidth={3.2} />,
+);
+
+export const PencilIcon = icon(
+  'PencilIcon',
+  <>
+    <path d="M4 20h4L19.5 8.5a2.8 2.8 0 0 0-4-4L4 16z" />
+    <path d="M13.5 6.5l4 4" />
+  </>,
+);
+
+export const EyeIcon = icon(
+  'EyeIcon',
+  <>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+
+export const EyeOffIcon = icon(
+  'EyeOffIcon',
+  <>
+    <path d="M4 4l16 16" />
+    <path d="M10 5.8A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-2.6 3.4M6.6 6.9C4 8.6 2.5 12 2.5 12S6 18.5 12 18.5a9 9 0 0 0 4.4-1.1" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+  </>,
+);
+
+export const CalendarIcon = icon(
+  'CalendarIcon',
+  <>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </>,
+);
+
+export const CalendarOffIcon = icon(
+  'CalendarOffIcon',
+  <>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4M9.5 13l5 5M14.5 13l-5 5" />
+  </>,
+);
+
+export const HistoryIcon = icon(
+  'HistoryIcon',
+  <>
+    <path d="M3.5 12a8.5 8.5 0 1 0 2.5-6" />
+    <path d="M3.5 4v4.5H8M12 8v4.5l3 2" />
+  </>,
+);
+
+export const DownloadIcon = icon(
+  'DownloadIcon',
+  <>
+    <path d="M12 4v12M7 11l5 5 5-5" />
+    <path d="M4 16v2.5A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5V16" />
+  </>,
+);
+
+export const SendIcon = icon(
+  'SendIcon',
+  <>
+    <path d="M20.5 3.5L10 14" />
+    <path d="M20.5 3.5l-6.5 17-4-6.5-6.5-4z" />
+  </>,
+);
+
+export const GridIcon = icon(
+  'GridIcon',
+  <>
+    <rect x="4" y="4" width="7" height="7" rx="1" />
+    <rect x="13" y="4" width="7" height="7" rx="1" />
+    <rect x="4" y="13" width="7" height="7" rx="1" />
+    <rect x="13" y="13" width="7" height="7" rx="1" />
+  </>,
+);
+
+export const RowsIcon = icon(
+  'RowsIcon',
+  <>
+    <rect x="4" y="4.5" width="16" height="6" rx="1.5" />
+    <rect x="4" y="13.5" width="16" height="6" rx="1.5" />
+  </>,
+);
+
+export const CompactListIcon = icon('CompactListIcon', <path d="M4 5h16M4 9.5h16M4 14h16M4 18.5h16" />);
+
+export const SearchIcon = icon(
+  'SearchIcon',
+  <>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5L20 20" />
+  </>,
+);
+
+export const ArrowUpIcon = icon('ArrowUpIcon', <path d="M12 19V5M6 11l6-6 6 6" />);
+
+export const ArrowDownIcon = icon('ArrowDownIcon', <path d="M12 5v14M6 13l6 6 6-6" />);
+
+export const CloseIcon = icon('CloseIcon', <path d="M6 6l12 12M18 6L6 18" />);

@@ -1,0 +1,119 @@
+import { COPIED_CONFIRMATION_MS, episodeMessages, type Episode } from '@castbase/contracts';
+import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { AlertIcon, CheckIcon } from '../../shared/icons/icons.js';
+import { embedCode, publicEpisodeUrl, shareIntents } from './share-links.js';
+
+export interface ShareEpisodeModalProps {
+  /** A published episode to share; null keeps the modal closed. */
+  episode: Pick<Episode, 'id' | 'title' | 'media' | 'artworkUrl'> | null;
+  /** The podcast's artwork, used in the embed when the episode has none of its own. */
+  podcastArtworkUrl?: string | null;
+  onClose: () => void;
+}
+
+/** Share a published episode: its public link (copy), X/Twitter, Facebook and LinkedIn, and the embed code. */
+export function ShareEpisodeModal({ episode, podcastArtworkUrl = null, onClose }: ShareEpisodeModalProps) {
+  return (
+    <Modal
+      opened={episode !== null}
+      onClose={onClose}
+      title="Share Episode"
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {episode && <ShareContent episode={episode} podcastArtworkUrl={podcastArtworkUrl} />}
+    </Modal>
+  );
+}
+
+function ShareContent({
+  episode,
+  podcastArtworkUrl,
+}: {
+  episode: NonNullable<ShareEpisodeModalProps['episode']>;
+  podcastArtworkUrl: string | null;
+}) {
+  const origin = window.location.origin;
+  const link = publicEpisodeUrl(origin, episode.id);
+  const embed = embedCode(origin, {
+    title: episode.title,
+    mediaUrl: episode.media?.url ?? null,
+    artworkUrl: episode.artworkUrl ?? podcastArtworkUrl,
+  });
+  return (
+    <Stack gap="lg">
+      <Text>
+        Share <strong>{episode.title}</strong> with your audience.
+      </Text>
+      <CopyField label="Public link" value={link} copyLabel="Copy link" />
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          Share on
+        </Text>
+        <Group gap="sm">
+          {shareIntents(link, episode.title).map((intent) => (
+            <Button
+              key={intent.network}
+              component="a"
+              href={intent.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+            >
+              {intent.network}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      <Stack gap="xs">
+        <Text fw={600} size="sm" id="embed-code-label">
+          Embed player
+        </Text>
+        <Code
+          block
+          aria-labelledby="embed-code-label"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+        >
+          {embed}
+        </Code>
+        <CopyButtonWithStatus value={embed} copyLabel="Copy embed code" />
+      </Stack>
+    </Stack>
+  );
+}
+
+function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <Stack gap="xs">
+      <TextInput label={label} value={value} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <CopyButtonWithStatus value={value} copyLabel={copyLabel} />
+    </Stack>
+  );
+}
+
+/** A copy button that says 'Copied!' for two seconds, or 'Failed to copy URL' when the browser refuses. */
+function CopyButtonWithStatus({ value, copyLabel }: { value: string; copyLabel: string }) {
+  const clipboard = useClipboard({ timeout: COPIED_CONFIRMATION_MS });
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button
+        variant={clipboard.copied ? 'light' : 'filled'}
+        color={clipboard.copied ? 'green' : 'blue'}
+        leftSection={clipboard.copied ? <CheckIcon size={18} /> : undefined}
+        onClick={() => clipboard.copy(value)}
+      >
+        {clipboard.copied ? episodeMessages.copied : copyLabel}
+      </Button>
+      <VisuallyHidden role="status" aria-live="polite">
+        {clipboard.copied ? episodeMessages.copied : ''}
+      </VisuallyHidden>
+      {clipboard.error && (
+        <Alert color="red" variant="light" role="alert" icon={<AlertIcon size={20} />} py="xs">
+          {episodeMessages.copyFailed}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
