@@ -1,53 +1,64 @@
 import { Paper, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { DangerZone } from '../profile/account-deletion/danger-zone.js';
 import { ScreenFrame } from '../shared/layout/screen-frame.js';
+import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { AccountSection } from './account-section.js';
 import { AppearanceSection } from './appearance-section.js';
 import { NotificationsSection } from './notifications-section.js';
+import { PodcastSection } from './podcast/podcast-section.js';
 import { PrivacySection } from './privacy-section.js';
 
 interface SettingsSection {
   value: string;
   label: string;
   Section: ComponentType;
-  /** Sections drawn in a bordered card; the Danger Zone brings its own red one. */
+  /** Sections drawn in a bordered card; the Podcast section and the Danger Zone bring their own. */
   framed: boolean;
 }
 
+const PODCAST_SECTION = 'podcast';
 const sections: readonly SettingsSection[] = [
+  { value: PODCAST_SECTION, label: 'Podcast', Section: PodcastSection, framed: false },
   { value: 'account', label: 'Account', Section: AccountSection, framed: true },
   { value: 'notifications', label: 'Notifications', Section: NotificationsSection, framed: true },
   { value: 'privacy', label: 'Privacy', Section: PrivacySection, framed: true },
   { value: 'appearance', label: 'Appearance', Section: AppearanceSection, framed: true },
   { value: 'danger-zone', label: 'Danger Zone', Section: DangerZone, framed: false },
 ];
-const DEFAULT_SECTION = 'account';
-/** The chosen section is kept in the address, so it survives a reload and can be linked to. */
+/**
+ * The chosen section is kept in the address, so it survives a reload and can be linked to: the Podcast section is
+ * /p/{podcastId}/settings/podcast (and /settings without a section), the others /settings?section={value}.
+ */
 const SECTION_PARAM = 'section';
 
-/** /p/{podcastId}/settings: a side menu of the account's settings. */
+/** /p/{podcastId}/settings and /settings/podcast: a side menu of the podcast's and the account's settings. */
 export function SettingsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { podcastId = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 62em)', true);
-  const requested = searchParams.get(SECTION_PARAM);
-  const current = sections.some((section) => section.value === requested) ? requested : DEFAULT_SECTION;
+  const requested = pathname.endsWith('/settings/podcast')
+    ? PODCAST_SECTION
+    : new URLSearchParams(search).get(SECTION_PARAM);
+  const current = sections.some((section) => section.value === requested) ? requested : PODCAST_SECTION;
 
   function choose(value: string | null) {
     if (!value) return;
-    setSearchParams(
-      (params) => {
-        params.set(SECTION_PARAM, value);
-        return params;
-      },
-      { replace: true },
-    );
+    const to =
+      value === PODCAST_SECTION
+        ? podcastPath(podcastId, 'settings/podcast')
+        : `${podcastPath(podcastId, 'settings')}?${SECTION_PARAM}=${encodeURIComponent(value)}`;
+    void navigate(to, { replace: true });
   }
 
   return (
-    <ScreenFrame title="Settings" description="Manage your account, notifications, privacy and appearance.">
+    <ScreenFrame
+      title="Settings"
+      description="Manage your podcast, your account, notifications, privacy and appearance."
+    >
       <Tabs
         value={current}
         onChange={choose}

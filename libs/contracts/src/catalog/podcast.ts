@@ -28,8 +28,27 @@ export const podcastMessages = {
   noPodcastSelected: 'No podcast selected. Please navigate to a valid podcast first.',
   metadataNotFound: 'Podcast metadata not found. Please refresh the page and try again.',
   rssOutOfSync: 'RSS out of sync',
+  rssOutOfSyncHint: 'Save to update the feed with your changes.',
   saved: 'Podcast settings saved',
   deleted: 'Podcast deleted',
+  fieldsInvalid: 'Please fix the highlighted fields before saving',
+  saveFailed: 'Failed to save settings',
+  loadFailed: 'Failed to fetch metadata',
+  listFailed: 'Failed to load podcasts',
+  tokenRotated: 'Private feed token rotated. The old feed address no longer works.',
+  rotateFailed: 'Failed to rotate the private feed token',
+  tokenAfterSave: 'Save to create the private feed token.',
+  deleteFailed: 'Failed to delete podcast',
+  /** The podcast's name typed to confirm deleting it. */
+  deleteConfirmHint: (name: string) => `Type ${name} to confirm`,
+  whatIsDeleted: ['Every episode and its versions', 'Its uploaded audio, video and artwork', 'Its RSS feeds'],
+  artHint: 'Square, 1400x1400 to 3000x3000 pixels, JPG or PNG (Apple Podcasts)',
+  noArt: 'No album art yet',
+  privateFeedHint: 'Only people with the private address (it carries a token) can read the feed.',
+  /** Owner name and owner e-mail: Apple no longer reads them. */
+  deprecatedForApple: 'Deprecated for Apple Podcasts',
+  /** Shown to editors and viewers, who see the tab read-only. */
+  readOnly: (role: string) => `Only the podcast's owner can change these settings. Your role: ${role}.`,
 } as const;
 
 /**

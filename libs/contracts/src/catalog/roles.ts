@@ -80,6 +80,13 @@ export const contributorMessages = {
   ownerCannotBeRemoved: "The podcast's owner cannot be removed",
   ownerRoleFixed: "The owner's role cannot be changed",
   invited: (email: string) => `Invitation sent to ${email}`,
+  loadFailed: 'Failed to load contributors',
+  roleChanged: (email: string, role: string) => `${email}'s role is now ${role}`,
+  removed: (email: string) => `${email} was removed from this podcast`,
+  removeConfirm: (email: string) => `Remove ${email} from this podcast? They lose access at once.`,
+  pending: 'Pending',
+  active: 'Active',
+  pendingHint: 'The invitation becomes active when someone signs in with this e-mail.',
 } as const;
 
 export const inviteContributorInputSchema = z.object({

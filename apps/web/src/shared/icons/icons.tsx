@@ -211,6 +211,39 @@ export const ShareIcon = icon(
 
 export const PlayIcon = icon('PlayIcon', <path d="M7 4.5v15l12-7.5z" />);
 
+export const CopyIcon = icon(
+  'CopyIcon',
+  <>
+    <rect x="8.5" y="8.5" width="11.5" height="11.5" rx="2" />
+    <path d="M15.5 8.5V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v7.5a2 2 0 0 0 2 2h2.5" />
+  </>,
+);
+
+export const TrashIcon = icon(
+  'TrashIcon',
+  <>
+    <path d="M4.5 7h15M9.5 7V4.5h5V7" />
+    <path d="M6.5 7l1 13h9l1-13M10 11v5.5M14 11v5.5" />
+  </>,
+);
+
+export const UsersIcon = icon(
+  'UsersIcon',
+  <>
+    <circle cx="9" cy="8.5" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M15.5 5.2a3.5 3.5 0 0 1 0 6.6M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </>,
+);
+
+export const LockIcon = icon(
+  'LockIcon',
+  <>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8.5 10.5V7.5a3.5 3.5 0 0 1 7 0v3" />
+  </>,
+);
+
 export const DotsIcon = icon(
   'DotsIcon',
   <path d="M5.5 12h.01M12 12h.01M18.5 12h.01" strokeWidth={3.2} />,

@@ -26,3 +26,14 @@ export function rememberLastUsedPodcastId(podcastId: string): void {
     // Without storage the app simply falls back to the placeholder route.
   }
 }
+
+/** Forgets the podcast last used when it is the one given (it was deleted, or the person lost access to it). */
+export function forgetLastUsedPodcastId(podcastId: string): void {
+  try {
+    if (window.localStorage.getItem(LAST_USED_PODCAST_KEY) === podcastId) {
+      window.localStorage.removeItem(LAST_USED_PODCAST_KEY);
+    }
+  } catch {
+    // Without storage there is nothing to forget.
+  }
+}

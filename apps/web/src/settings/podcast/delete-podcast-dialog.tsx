@@ -1,0 +1,90 @@
+import { podcastMessages, type Podcast } from '@castbase/contracts';
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FailureBanner } from '../../shared/layout/feedback-banners.js';
+import { forgetLastUsedPodcastId } from '../../shared/podcasts/podcast-ids.js';
+import { usePodcastList } from '../../shared/podcasts/podcast-list.js';
+import { BLANK_DASHBOARD_PATH, podcastPath } from '../../shared/podcasts/podcast-paths.js';
+import { useDeletePodcast } from '../../shared/podcasts/podcasts-api.js';
+import { podcastQueryKey } from '../../shared/podcasts/use-podcast.js';
+
+interface DeletePodcastDialogProps {
+  podcast: Podcast;
+  onClose: () => void;
+}
+
+/**
+ * Deleting a podcast, with its episodes, files and feeds, once its name is typed. Then the next podcast's dashboard
+ * opens, or the blank dashboard when none is left.
+ */
+export function DeletePodcastDialog({ podcast, onClose }: DeletePodcastDialogProps) {
+  const [typed, setTyped] = useState('');
+  const remove = useDeletePodcast(podcast.id);
+  const podcasts = usePodcastList();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const confirmed = typed.trim() === podcast.name.trim();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!confirmed) return;
+    const next = podcasts.data?.find((other) => other.id !== podcast.id);
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        forgetLastUsedPodcastId(podcast.id);
+        void Promise.resolve(
+          navigate(next ? podcastPath(next.id, 'dashboard') : BLANK_DASHBOARD_PATH, { replace: true }),
+        ).then(() => queryClient.removeQueries({ queryKey: podcastQueryKey(podcast.id) }));
+      },
+    });
+  }
+
+  const busy = remove.isPending;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Delete this podcast?"
+      centered
+      size="lg"
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {remove.isError && (
+            <FailureBanner title={podcastMessages.deleteFailed} error={remove.error} onClose={remove.reset} />
+          )}
+          <Text>
+            This cannot be undone. Deleting <strong>{podcast.name}</strong> also deletes:
+          </Text>
+          <List spacing={4} withPadding>
+            {podcastMessages.whatIsDeleted.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          <TextInput
+            label={podcastMessages.deleteConfirmHint(podcast.name)}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!confirmed} loading={busy}>
+              Delete podcast
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

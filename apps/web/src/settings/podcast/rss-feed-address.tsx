@@ -1,0 +1,49 @@
+import { feedPath, type Podcast } from '@castbase/contracts';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useFeedStatus } from '../../profile/feed-status-api.js';
+import { CopyTextButton } from './copy-text-button.js';
+
+/**
+ * The feed's address as podcast apps read it (`GET /api/podcasts/{id}/feed`), with the private token when the
+ * podcast is private; before the feed is generated, the address it will have.
+ */
+export function RssFeedAddress({ podcast }: { podcast: Podcast }) {
+  const feed = useFeedStatus(podcast.id);
+  const address = new URL(feed.data?.url ?? feedPath(podcast), window.location.origin);
+  if (podcast.visibility === 'private' && podcast.privateAccessToken) {
+    address.searchParams.set('token', podcast.privateAccessToken);
+  }
+  const url = address.toString();
+  const generated = Boolean(feed.data);
+
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="RSS feed URL"
+          readOnly
+          value={url}
+          style={{ flex: 1 }}
+          description={
+            feed.isPending
+              ? 'Checking the feed…'
+              : generated
+                ? `${feed.data?.episodeCount ?? 0} episodes in the feed`
+                : 'Not generated yet: this is the address it will have.'
+          }
+        />
+        <CopyTextButton text={url} label="Copy feed URL" />
+      </Group>
+      {!feed.isPending && (
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">
+            Feed status:
+          </Text>
+          <Badge variant="light" color={generated ? 'teal' : 'gray'}>
+            {generated ? 'Active' : 'Not generated'}
+          </Badge>
+        </Group>
+      )}
+    </Stack>
+  );
+}
