@@ -15,10 +15,11 @@ export class AddPodcastSettingsAndContributors extends Migration {
         add column lightning_address text not null default '',
         add column value_enabled boolean not null default false,
         add column private_access_token text null`);
+    // The foreign key is checked at commit: a podcast and its owner's row are written in one flush, in any order.
     this.addSql(`
       create table contributors (
         id uuid primary key,
-        podcast_id uuid not null references podcasts (id) on delete cascade,
+        podcast_id uuid not null references podcasts (id) on delete cascade deferrable initially deferred,
         email text not null,
         name text null,
         user_id text null,

@@ -7,13 +7,15 @@ import {
   type EventHandler,
   type EventHandlerContext,
 } from '@castbase/platform-messaging';
+import { Contributor } from '../contributors/contributor.entity.js';
 import { Episode } from '../episodes/episode.entity.js';
 
 type Definition = typeof identityEvents.userDeletionRequested;
 
 /**
  * Catalog's part of account deletion (spec 1 §4): in the event's transaction it deletes the user's podcasts and
- * episodes and every outbox row naming the user, announces each deleted podcast (so feeds drops a feed it may
+ * episodes (with their versions and contributors), the user's roles on other people's podcasts, and every outbox
+ * row naming the user, announces each deleted podcast (so feeds drops a feed it may
  * have rendered meanwhile), and reports what it removed. A repeated request finds nothing and reports zeros.
  */
 @Injectable()
@@ -28,6 +30,8 @@ export class EraseUserDataHandler implements EventHandler<Definition> {
   ): Promise<void> {
     const episodes = await em.nativeDelete(Episode, { ownerId: userId });
     const podcastIds = await deletePodcasts(em, userId);
+    // Their roles on other people's podcasts (their own podcasts' rows went with the podcasts).
+    const contributorRoles = await em.nativeDelete(Contributor, { userId });
     await reportUserErasure(
       this.outbox,
       em,
@@ -36,6 +40,7 @@ export class EraseUserDataHandler implements EventHandler<Definition> {
       {
         podcasts: podcastIds.length,
         episodes,
+        contributorRoles,
       },
     );
     for (const podcastId of podcastIds) this.outbox.add(em, catalogEvents.podcastDeleted, { podcastId });

@@ -5,7 +5,6 @@ import {
   catalogEvents,
   catalogRequests,
   DomainError,
-  mediaRequests,
   type ParsedRequestOf,
   type ReplyOf,
 } from '@castbase/contracts';
@@ -13,11 +12,11 @@ import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-mess
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { Contributor } from '../contributors/contributor.entity.js';
+import { NO_ARTWORK, ownersArtwork, type PodcastArtwork } from './podcast-artwork.js';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
 type Definition = typeof catalogRequests.createPodcast;
-type Artwork = { artworkMediaId: string | null; artworkKey: string | null };
 
 /** Tries of a name-derived slug when podcasts of the same name are created at the same moment. */
 const DERIVED_SLUG_ATTEMPTS = 5;
@@ -35,8 +34,8 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
 
   async handle(request: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const artwork = request.input.artworkMediaId
-      ? await this.artwork(request.ownerId, request.input.artworkMediaId)
-      : { artworkMediaId: null, artworkKey: null };
+      ? await ownersArtwork(this.bus, request.ownerId, request.input.artworkMediaId)
+      : NO_ARTWORK;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.create(request, artwork);
@@ -50,16 +49,9 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     }
   }
 
-  /** The album art must be one of the owner's own image files: the media service answers only for those. */
-  private async artwork(ownerId: string, mediaId: string): Promise<Artwork> {
-    const file = await this.bus.request(mediaRequests.getFile, { ownerId, mediaId });
-    if (file.kind !== 'image') throw new DomainError('IMAGE_TYPE_NOT_ALLOWED');
-    return { artworkMediaId: file.id, artworkKey: file.storageKey };
-  }
-
   private create(
     { ownerId, ownerUsername, ownerEmail, input }: ParsedRequestOf<Definition>,
-    artwork: Artwork,
+    artwork: PodcastArtwork,
   ): Promise<ReplyOf<Definition>> {
     const values = applyPodcastCreationDefaults(input, { email: ownerEmail });
     return this.em.fork().transactional(async (em) => {

@@ -43,7 +43,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
     });
     expect(DEFAULT_PODCAST_DESCRIPTION).toBe('A new podcast created with Castbase.');
     await expect(
-      app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: podcast.id }),
+      app.bus.request(catalogRequests.getPodcast, { userId: ownerId, podcastId: podcast.id }),
     ).resolves.toEqual(podcast);
   });
 
@@ -88,7 +88,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
       email: 'hello@pageturners.example',
     });
     await expect(
-      app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: podcast.id }),
+      app.bus.request(catalogRequests.getPodcast, { userId: ownerId, podcastId: podcast.id }),
     ).resolves.toEqual(podcast);
     expect(
       await app.rows('select category, co_hosts, tags, funding_links from catalog.podcasts where id = ?', [
@@ -127,7 +127,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
         }),
       ],
     });
-    await expect(app.bus.request(catalogRequests.listPodcasts, { ownerId })).resolves.toEqual({
+    await expect(app.bus.request(catalogRequests.listPodcasts, { userId: ownerId })).resolves.toEqual({
       items: [],
     });
   });
@@ -141,7 +141,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
     expect(speech.audioBitrateKbps).toBe(64);
     expect(standard.audioBitrateKbps).toBeNull();
     await expect(
-      app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: speech.id }),
+      app.bus.request(catalogRequests.getPodcast, { userId: ownerId, podcastId: speech.id }),
     ).resolves.toMatchObject({ audioBitrateKbps: 64 });
     for (const audioBitrateKbps of [100, 0, 128.5]) {
       await expect(app.createPodcast(ownerId, { name: 'Odd Rate', audioBitrateKbps })).rejects.toMatchObject({
@@ -165,7 +165,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
 
       expect(podcast).toMatchObject({ artworkMediaId: image.id, artworkUrl: image.url });
       await expect(
-        app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: podcast.id }),
+        app.bus.request(catalogRequests.getPodcast, { userId: ownerId, podcastId: podcast.id }),
       ).resolves.toMatchObject({ artworkMediaId: image.id, artworkUrl: image.url });
       expect(await app.rows('select artwork_key from catalog.podcasts where id = ?', [podcast.id])).toEqual([
         { artwork_key: image.storageKey },
@@ -184,7 +184,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
           message: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
         });
       }
-      await expect(app.bus.request(catalogRequests.listPodcasts, { ownerId })).resolves.toEqual({
+      await expect(app.bus.request(catalogRequests.listPodcasts, { userId: ownerId })).resolves.toEqual({
         items: [],
       });
     });
@@ -198,7 +198,7 @@ describe("catalog service: the onboarding wizard's podcast fields and the values
           app.createPodcast(ownerId, { name: 'Borrowed Cover', artworkMediaId }),
         ).rejects.toMatchObject({ code: 'MEDIA_NOT_FOUND', message: 'Media file not found' });
       }
-      await expect(app.bus.request(catalogRequests.listPodcasts, { ownerId })).resolves.toEqual({
+      await expect(app.bus.request(catalogRequests.listPodcasts, { userId: ownerId })).resolves.toEqual({
         items: [],
       });
     });

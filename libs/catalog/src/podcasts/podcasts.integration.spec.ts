@@ -61,7 +61,7 @@ describe('catalog service: podcasts, asked over the bus as the gateway asks', ()
         code: 'SLUG_TAKEN',
         message: 'That podcast address is already taken',
       });
-      const { items } = await app.bus.request(catalogRequests.listPodcasts, { ownerId });
+      const { items } = await app.bus.request(catalogRequests.listPodcasts, { userId: ownerId });
       expect(items.map((podcast) => podcast.name)).toEqual(['First']);
     });
 
@@ -77,7 +77,7 @@ describe('catalog service: podcasts, asked over the bus as the gateway asks', ()
         { status: 'rejected', reason: expect.objectContaining({ code: 'SLUG_TAKEN' }) },
         { status: 'rejected', reason: expect.objectContaining({ code: 'SLUG_TAKEN' }) },
       ]);
-      const { items } = await app.bus.request(catalogRequests.listPodcasts, { ownerId });
+      const { items } = await app.bus.request(catalogRequests.listPodcasts, { userId: ownerId });
       expect(items.map((podcast) => podcast.slug)).toEqual(['at-once']);
     });
 
@@ -95,7 +95,7 @@ describe('catalog service: podcasts, asked over the bus as the gateway asks', ()
       const newer = await app.createPodcast(ownerId, { name: 'Newer' });
       await app.createPodcast(app.newOwner(), { name: 'Someone else' });
 
-      const { items } = await app.bus.request(catalogRequests.listPodcasts, { ownerId });
+      const { items } = await app.bus.request(catalogRequests.listPodcasts, { userId: ownerId });
 
       expect(items.map((podcast) => podcast.id)).toEqual([older.id, newer.id]);
     });
@@ -105,10 +105,10 @@ describe('catalog service: podcasts, asked over the bus as the gateway asks', ()
       const podcast = await app.createPodcast(ownerId, { name: 'Private Thoughts', description: 'secret' });
 
       await expect(
-        app.bus.request(catalogRequests.getPodcast, { ownerId, podcastId: podcast.id }),
+        app.bus.request(catalogRequests.getPodcast, { userId: ownerId, podcastId: podcast.id }),
       ).resolves.toEqual(podcast);
       const refusal = await app.bus
-        .request(catalogRequests.getPodcast, { ownerId: app.newOwner(), podcastId: podcast.id })
+        .request(catalogRequests.getPodcast, { userId: app.newOwner(), podcastId: podcast.id })
         .catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(DomainError);
       expect((refusal as DomainError).toJSON()).toEqual({
@@ -128,7 +128,7 @@ describe('catalog service: podcasts, asked over the bus as the gateway asks', ()
           ],
         });
       }
-      await expect(app.bus.request(catalogRequests.listPodcasts, { ownerId })).resolves.toEqual({
+      await expect(app.bus.request(catalogRequests.listPodcasts, { userId: ownerId })).resolves.toEqual({
         items: [],
       });
     });

@@ -13,6 +13,7 @@ import {
   userDataErasedEvents,
   type CreateEpisodeInput,
   type CreatePodcastInput,
+  type InviteRole,
   type EventEnvelope,
   type MediaFile,
   type MediaKind,
@@ -27,6 +28,8 @@ import { CatalogModule } from '../catalog.module.js';
 
 type PodcastCreated = EventEnvelope<PayloadOf<typeof catalogEvents.podcastCreated>>;
 type PodcastDeleted = EventEnvelope<PayloadOf<typeof catalogEvents.podcastDeleted>>;
+type PodcastUpdated = EventEnvelope<PayloadOf<typeof catalogEvents.podcastUpdated>>;
+type ContributorInvited = EventEnvelope<PayloadOf<typeof catalogEvents.contributorInvited>>;
 type CatalogErased = EventEnvelope<PayloadOf<typeof userDataErasedEvents.catalog>>;
 
 /** How the fake media service describes a stored file of each kind. */
@@ -69,6 +72,8 @@ export async function startCatalogTestApp() {
   const mediaFiles = new Map<string, MediaFile>();
   const podcastCreatedEvents: PodcastCreated[] = [];
   const podcastDeletedEvents: PodcastDeleted[] = [];
+  const podcastUpdatedEvents: PodcastUpdated[] = [];
+  const contributorInvitedEvents: ContributorInvited[] = [];
   const erasureReports: CatalogErased[] = [];
 
   /** Each test works for owners of its own, so tests never see each other's podcasts. */
@@ -77,10 +82,31 @@ export async function startCatalogTestApp() {
   /** As the gateway asks: with the owner's e-mail when the profile or the token has one. */
   const createPodcast = (ownerId: string, input: CreatePodcastInput, ownerEmail: string | null = null) =>
     bus.request(catalogRequests.createPodcast, { ownerId, ownerUsername: null, ownerEmail, input });
-  const createEpisode = (ownerId: string, podcastId: string, input: CreateEpisodeInput) =>
-    bus.request(catalogRequests.createEpisode, { ownerId, podcastId, input });
-  const publishEpisode = (ownerId: string, episodeId: string) =>
-    bus.request(catalogRequests.publishEpisode, { ownerId, episodeId });
+  /** `userId` is whoever acts: the owner or a contributor. */
+  const createEpisode = (userId: string, podcastId: string, input: CreateEpisodeInput) =>
+    bus.request(catalogRequests.createEpisode, { userId, podcastId, input });
+  const publishEpisode = (userId: string, episodeId: string) =>
+    bus.request(catalogRequests.publishEpisode, { userId, episodeId });
+
+  /** What the gateway asks when a person signs in (the web app lists their podcasts first). */
+  const signIn = (userId: string, email: string | null) =>
+    bus.request(catalogRequests.listPodcasts, { userId, email });
+
+  /**
+   * A new person with `role` on the owner's podcast: invited by e-mail, then seen signed in. Answers their user id,
+   * e-mail and contributor row.
+   */
+  async function addContributor(ownerId: string, podcastId: string, role: InviteRole) {
+    const userId = `contributor-${randomUUID()}`;
+    const email = `${userId}@example.org`;
+    const invitation = await bus.request(catalogRequests.inviteContributor, {
+      userId: ownerId,
+      podcastId,
+      input: { email, role },
+    });
+    await signIn(userId, email);
+    return { userId, email, contributorId: invitation.id };
+  }
 
   const rows = (sql: string, parameters: unknown[] = []) =>
     catalog
@@ -171,6 +197,12 @@ export async function startCatalogTestApp() {
   await bus.consume('catalog-spec-deleted', [catalogEvents.podcastDeleted], async (envelope) => {
     podcastDeletedEvents.push(envelope);
   });
+  await bus.consume('catalog-spec-updated', [catalogEvents.podcastUpdated], async (envelope) => {
+    podcastUpdatedEvents.push(envelope);
+  });
+  await bus.consume('catalog-spec-invited', [catalogEvents.contributorInvited], async (envelope) => {
+    contributorInvitedEvents.push(envelope);
+  });
   await bus.consume('identity', [userDataErasedEvents.catalog], async (envelope) => {
     erasureReports.push(envelope);
   });
@@ -180,11 +212,15 @@ export async function startCatalogTestApp() {
     catalog,
     podcastCreatedEvents,
     podcastDeletedEvents,
+    podcastUpdatedEvents,
+    contributorInvitedEvents,
     erasureReports,
     newOwner,
     createPodcast,
     createEpisode,
     publishEpisode,
+    signIn,
+    addContributor,
     rows,
     isoTimestamp,
     outboxRows,
