@@ -1,20 +1,17 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import {
-  catalogEvents,
-  catalogRequests,
-  DomainError,
-  type ParsedRequestOf,
-  type ReplyOf,
-} from '@castbase/contracts';
+import { catalogEvents, catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
-import { findOwnedEpisode } from './episode.repository.js';
+import { changeEpisodeStatus, episodePublishedPayload, markPublished } from './episode-lifecycle.js';
 
 type Definition = typeof catalogRequests.publishEpisode;
 
-/** Publishes now: the status change and `catalog.episode.published` commit together (outbox). */
+/**
+ * Publishes now (draft or scheduled → published, publish_date now, the schedule cleared): the change, its version
+ * and `catalog.episode.published` commit together. A viewer is told EPISODE_PUBLISH_FORBIDDEN, the spec's
+ * "You don't have permission to publish to this podcast."
+ */
 @Injectable()
 export class PublishEpisodeHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.publishEpisode;
@@ -25,22 +22,18 @@ export class PublishEpisodeHandler implements RequestHandler<Definition> {
     private readonly outbox: Outbox,
   ) {}
 
-  async handle({ ownerId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+  async handle({ userId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     return this.em.fork().transactional(async (em) => {
-      // Locked: a second publish of the same episode waits for this one, then finds it published.
-      const episode = await findOwnedEpisode(em, ownerId, episodeId, LockMode.PESSIMISTIC_WRITE);
-      if (episode.status === 'published') throw new DomainError('EPISODE_ALREADY_PUBLISHED');
-      if (!episode.media) throw new DomainError('EPISODE_HAS_NO_MEDIA');
-      episode.status = 'published';
-      episode.publishDate = new Date();
-      this.outbox.add(em, catalogEvents.episodePublished, {
-        episodeId: episode.id,
-        podcastId: episode.podcastId,
-        ownerId,
-        publishedAt: episode.publishDate.toISOString(),
-        media: episode.media,
-      });
-      await em.flush();
+      const episode = await changeEpisodeStatus(
+        em,
+        userId,
+        episodeId,
+        (episode) => {
+          markPublished(episode, new Date());
+          this.outbox.add(em, catalogEvents.episodePublished, episodePublishedPayload(episode));
+        },
+        'EPISODE_PUBLISH_FORBIDDEN',
+      );
       return episode.toDto(this.storage);
     });
   }
