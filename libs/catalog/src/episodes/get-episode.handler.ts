@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
-import { findOwnedEpisode } from './episode.repository.js';
+import { requireEpisodeRole } from '../access/podcast-access.js';
 
 type Definition = typeof catalogRequests.getEpisode;
 
+/** One episode, for anyone with a role on its podcast. */
 @Injectable()
 export class GetEpisodeHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.getEpisode;
@@ -16,7 +17,8 @@ export class GetEpisodeHandler implements RequestHandler<Definition> {
     private readonly storage: ObjectStorage,
   ) {}
 
-  async handle({ ownerId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    return (await findOwnedEpisode(this.em.fork(), ownerId, episodeId)).toDto(this.storage);
+  async handle({ userId, episodeId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+    const { episode } = await requireEpisodeRole(this.em.fork(), userId, episodeId, 'view');
+    return episode.toDto(this.storage);
   }
 }

@@ -3,11 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
-import { findOwnedPodcast } from '../podcasts/podcast.repository.js';
-import { Episode } from './episode.entity.js';
+import { requirePodcastRole } from '../access/podcast-access.js';
+import { findEpisodePage } from './episode-list-query.js';
 
 type Definition = typeof catalogRequests.listEpisodes;
 
+/** The All Episodes screen's page: filters, sort, page and the podcast's counts, for anyone with a role on it. */
 @Injectable()
 export class ListEpisodesHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.listEpisodes;
@@ -17,10 +18,10 @@ export class ListEpisodesHandler implements RequestHandler<Definition> {
     private readonly storage: ObjectStorage,
   ) {}
 
-  async handle({ ownerId, podcastId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+  async handle({ userId, podcastId, query }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
-    await findOwnedPodcast(em, ownerId, podcastId);
-    const episodes = await em.find(Episode, { podcastId, ownerId }, { orderBy: { createdAt: 'desc' } });
-    return { items: episodes.map((episode) => episode.toDto(this.storage)) };
+    await requirePodcastRole(em, userId, podcastId, 'view');
+    const { episodes, ...page } = await findEpisodePage(em, podcastId, query);
+    return { items: episodes.map((episode) => episode.toDto(this.storage)), ...page };
   }
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,5 +16,18 @@ export function ApiZodResponse(schema: z.ZodType, description = 'Success') {
       description,
       schema: z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema,
     }),
+  );
+}
+
+/** Documents each field of a query-string schema as a query parameter, from the zod schema that validates it. */
+export function ApiZodQuery(schema: z.ZodObject) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return applyDecorators(
+    ...Object.entries(json.properties ?? {}).map(([name, property]) =>
+      ApiQuery({ name, required: json.required?.includes(name) ?? false, schema: property }),
+    ),
   );
 }
