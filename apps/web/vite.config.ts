@@ -19,9 +19,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what tools/scripts/web-bundle-report.mjs reads to print each route's download.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Third-party code changes less often than ours: separate chunks stay cached across app releases.
+        // React and the OIDC client change less often than our code: their own chunks stay cached across releases.
+        // Other packages go with the routes that use them (one vendor chunk made the landing page download all).
         codeSplitting: {
           groups: [
             {
@@ -34,7 +37,6 @@ export default defineConfig({
               test: /node_modules[\\/](oidc-client-ts|react-oidc-context|jwt-decode)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },
