@@ -1,6 +1,5 @@
 import { episodeMessages } from './episode.js';
 import {
-  defaultScheduledReleaseDate,
   episodeFormProblems,
   progressWithin,
   titleFromFileName,
@@ -95,11 +94,4 @@ describe('the upload failure wording (spec 2 §8)', () => {
 it('prefills a title from the file name without its extension', () => {
   expect(titleFromFileName('my_first-episode.mp3')).toBe('my first-episode');
   expect(titleFromFileName('.hidden')).toBe('.hidden');
-});
-
-it('defaults a schedule to 09:00 the next day, local time', () => {
-  const date = defaultScheduledReleaseDate(new Date(2031, 11, 31, 22, 15));
-  expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([
-    2032, 0, 1, 9, 0,
-  ]);
 });

@@ -72,12 +72,6 @@ export function titleFromFileName(fileName: string): string {
   return base.replace(/[_]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** The schedule's default: the next day at 09:00, local time (spec 2 §4, §9). */
-export function defaultScheduledReleaseDate(now: Date = new Date()): Date {
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0, 0, 0);
-  return next;
-}
-
 /** The values the Upload Episode screen and the editor check before a save. */
 export interface EpisodeFormFacts {
   title: string;

@@ -1,0 +1,92 @@
+import type { Episode } from '@castbase/contracts';
+import { Badge, Group, List, Text } from '@mantine/core';
+
+type Podcasting20Fields = Pick<
+  Episode,
+  | 'transcripts'
+  | 'chapters'
+  | 'soundbites'
+  | 'persons'
+  | 'value'
+  | 'location'
+  | 'funding'
+  | 'license'
+  | 'alternateEnclosures'
+>;
+
+const count = (n: number, one: string, many: string) => (n === 0 ? 'None' : `${n} ${n === 1 ? one : many}`);
+
+/** What each Podcasting 2.0 field of an episode holds, in a line each. */
+export function podcasting20Lines(
+  episode: Podcasting20Fields,
+): Array<{ name: string; summary: string; set: boolean }> {
+  const recipients = episode.value?.recipients.length ?? 0;
+  return [
+    {
+      name: 'Transcript',
+      summary: count(episode.transcripts.length, 'file', 'files'),
+      set: episode.transcripts.length > 0,
+    },
+    {
+      name: 'Chapters',
+      summary: count(episode.chapters.length, 'chapter', 'chapters'),
+      set: episode.chapters.length > 0,
+    },
+    {
+      name: 'Soundbites',
+      summary: count(episode.soundbites.length, 'soundbite', 'soundbites'),
+      set: episode.soundbites.length > 0,
+    },
+    {
+      name: 'Credits',
+      summary: count(episode.persons.length, 'person', 'persons'),
+      set: episode.persons.length > 0,
+    },
+    {
+      name: 'Value4Value',
+      summary: episode.value ? `On · ${count(recipients, 'recipient', 'recipients').toLowerCase()}` : 'Off',
+      set: episode.value !== null,
+    },
+    { name: 'Location', summary: episode.location?.name ?? 'None', set: episode.location !== null },
+    {
+      name: 'Funding',
+      summary: count(episode.funding.length, 'link', 'links'),
+      set: episode.funding.length > 0,
+    },
+    { name: 'License', summary: episode.license?.identifier ?? 'None', set: episode.license !== null },
+    {
+      name: 'Alternate enclosures',
+      summary: count(episode.alternateEnclosures.length, 'file', 'files'),
+      set: episode.alternateEnclosures.length > 0,
+    },
+  ];
+}
+
+/** The episode's Podcasting 2.0 fields, as a list of what each holds. */
+export function Podcasting20Summary({ episode }: { episode: Podcasting20Fields }) {
+  const lines = podcasting20Lines(episode);
+  return (
+    <List listStyleType="none" spacing={6} aria-label="Podcasting 2.0 fields">
+      {lines.map(({ name, summary, set }) => (
+        <List.Item key={name}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm">{name}</Text>
+            {set ? (
+              <Badge variant="light" color="teal" radius="sm">
+                {summary}
+              </Badge>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {summary}
+              </Text>
+            )}
+          </Group>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Where the Podcasting 2.0 editors are, said plainly: they come with the Podcasting 2.0 issue. */
+export const PODCASTING20_EDITORS_NOTE =
+  'Transcript, chapters, soundbites, episode credits and Value4Value settings are edited after the episode is saved, in the editor’s Enhancements tab. Their editors are not available yet; what an episode already holds is listed there and goes into the RSS feed.';
