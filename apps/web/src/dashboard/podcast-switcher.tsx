@@ -1,4 +1,4 @@
-import type { PodcastSummary } from '@castbase/contracts';
+import { podcastRoleLabels, type PodcastSummary } from '@castbase/contracts';
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MicrophoneIcon, PlusIcon, SelectorIcon } from '../shared/icons/icons.js';
@@ -58,6 +58,11 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
               <Badge size="xs" variant="outline" color="gray">
                 {podcast.type === 'episodic' ? 'Episodic' : 'Serial'}
               </Badge>
+              {podcast.role !== 'owner' && (
+                <Badge size="xs" variant="light" color="violet">
+                  {`Shared · ${podcastRoleLabels[podcast.role]}`}
+                </Badge>
+              )}
               {podcast.id === currentPodcastId && (
                 <Text span c="dimmed" size="xs">
                   (Current)

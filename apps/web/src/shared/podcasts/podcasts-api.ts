@@ -106,9 +106,9 @@ export function useContributors(podcastId: string) {
 }
 
 /** A change to a podcast's contributors (owner); the list is read again after it. */
-function useContributorChange<TInput>(
+function useContributorChange<TInput, TResult>(
   podcastId: string,
-  send: (api: ApiClient, input: TInput) => Promise<unknown>,
+  send: (api: ApiClient, input: TInput) => Promise<TResult>,
 ) {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -1,0 +1,134 @@
+import {
+  contributorMessages,
+  podcastRoleLabels,
+  type Contributor,
+  type InviteRole,
+} from '@castbase/contracts';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PlusIcon } from '../../shared/icons/icons.js';
+import { FailureBanner, SuccessBanner } from '../../shared/layout/feedback-banners.js';
+import type { useSuccessBanner } from '../../shared/layout/use-success-banner.js';
+import {
+  useChangeContributorRole,
+  useContributors,
+  useRemoveContributor,
+} from '../../shared/podcasts/podcasts-api.js';
+import { ContributorRow } from './contributor-row.js';
+
+interface ContributorsListProps {
+  podcastId: string;
+  /** The owner changes roles, removes and invites; everyone else reads. */
+  manages: boolean;
+  banner: ReturnType<typeof useSuccessBanner>;
+  onInvite: () => void;
+}
+
+/** The people on a podcast: e-mail, name, role and whether they have signed in yet (pending or active). */
+export function ContributorsList({ podcastId, manages, banner, onInvite }: ContributorsListProps) {
+  const contributors = useContributors(podcastId);
+  const changeRole = useChangeContributorRole(podcastId);
+  const remove = useRemoveContributor(podcastId);
+  const [removing, setRemoving] = useState<Contributor | null>(null);
+
+  function chooseRole(contributor: Contributor, role: InviteRole) {
+    banner.dismiss();
+    remove.reset();
+    changeRole.mutate(
+      { contributorId: contributor.id, role },
+      {
+        onSuccess: () =>
+          banner.show(contributorMessages.roleChanged(contributor.email, podcastRoleLabels[role])),
+      },
+    );
+  }
+
+  function confirmRemoval(contributor: Contributor) {
+    banner.dismiss();
+    changeRole.reset();
+    remove.mutate(contributor.id, {
+      onSuccess: () => {
+        setRemoving(null);
+        banner.show(contributorMessages.removed(contributor.email));
+      },
+    });
+  }
+
+  if (contributors.isPending) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading contributors">
+        <Loader />
+      </Center>
+    );
+  }
+  if (contributors.isError) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <FailureBanner title={contributorMessages.loadFailed} error={contributors.error} />
+        <Button variant="default" onClick={() => void contributors.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <SuccessBanner message={banner.message} onClose={banner.dismiss} />
+      {changeRole.isError && (
+        <FailureBanner
+          title={contributorMessages.roleChangeFailed}
+          error={changeRole.error}
+          onClose={changeRole.reset}
+        />
+      )}
+      {remove.isError && (
+        <FailureBanner title={contributorMessages.removeFailed} error={remove.error} onClose={remove.reset} />
+      )}
+      {removing && (
+        <Alert color="red" variant="light" title="Remove contributor?">
+          <Stack gap="sm">
+            <Text size="sm">{contributorMessages.removeConfirm(removing.email)}</Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
+                Cancel
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => confirmRemoval(removing)}>
+                Remove
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {manages ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {contributors.data.length} {contributors.data.length === 1 ? 'person' : 'people'}
+          </Text>
+          <Button leftSection={<PlusIcon size={18} />} onClick={onInvite}>
+            Invite Contributor
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {contributorMessages.readOnly}
+        </Text>
+      )}
+      <Stack gap={0} component="ul" aria-label="Contributors" p={0} m={0} style={{ listStyle: 'none' }}>
+        {contributors.data.map((contributor) => (
+          <ContributorRow
+            key={contributor.id}
+            contributor={contributor}
+            manages={manages}
+            busy={changeRole.isPending || remove.isPending}
+            onRole={(role) => chooseRole(contributor, role)}
+            onRemove={() => {
+              remove.reset();
+              setRemoving(contributor);
+            }}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
