@@ -9,8 +9,12 @@ import { feedsDatabase } from './feeds-database.js';
 import { RegenerateFeed } from './generation/regenerate-feed.usecase.js';
 import { GenerateFeedHandler } from './handlers/generate-feed.handler.js';
 import { GetFeedStatusHandler } from './handlers/get-feed-status.handler.js';
+import { RegenerateOnEpisodeDeletedHandler } from './handlers/regenerate-on-episode-deleted.handler.js';
 import { RegenerateOnEpisodePublishedHandler } from './handlers/regenerate-on-episode-published.handler.js';
+import { RegenerateOnEpisodeUnpublishedHandler } from './handlers/regenerate-on-episode-unpublished.handler.js';
+import { RegenerateOnEpisodeUpdatedHandler } from './handlers/regenerate-on-episode-updated.handler.js';
 import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podcast-created.handler.js';
+import { RegenerateOnPodcastUpdatedHandler } from './handlers/regenerate-on-podcast-updated.handler.js';
 import { RemoveFeedOnPodcastDeletedHandler } from './handlers/remove-feed-on-podcast-deleted.handler.js';
 import { FeedController } from './http/feed.controller.js';
 import { FeedCacheInvalidator } from './http/feed-cache-invalidator.js';
@@ -20,7 +24,11 @@ import { ServeFeed } from './http/serve-feed.usecase.js';
 const requestHandlers = [GenerateFeedHandler, GetFeedStatusHandler];
 const eventHandlers = [
   RegenerateOnPodcastCreatedHandler,
+  RegenerateOnPodcastUpdatedHandler,
   RegenerateOnEpisodePublishedHandler,
+  RegenerateOnEpisodeUpdatedHandler,
+  RegenerateOnEpisodeUnpublishedHandler,
+  RegenerateOnEpisodeDeletedHandler,
   RemoveFeedOnPodcastDeletedHandler,
   EraseOwnerFeedsHandler,
 ];

@@ -112,7 +112,7 @@ describe('feeds service: erasing a user when their account is deleted', () => {
     expect(await outboxRowsMentioning(podcast.id)).not.toEqual([]);
 
     catalogErases([podcast]);
-    await app.publish(catalogEvents.podcastDeleted, { podcastId: podcast.id });
+    await app.publish(catalogEvents.podcastDeleted, { podcastId: podcast.id, releasedMediaIds: [] });
 
     await waitFor('the feed to go', async () => (await feedRows(userA)).length === 0);
     expect(await outboxRowsMentioning(podcast.id)).toEqual([]);
