@@ -3,6 +3,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { AuthModule } from '@castbase/platform-auth';
 import type { AppConfig } from '@castbase/platform-config';
 import { AuthConfigController } from './auth-config/auth-config.controller.js';
+import { ContributorsController } from './contributors/contributors.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
 import { AccountDeletionController } from './identity/account-deletion.controller.js';
@@ -27,6 +28,7 @@ export class GatewayModule {
       ],
       controllers: [
         PodcastsController,
+        ContributorsController,
         EpisodesController,
         EpisodeLifecycleController,
         MediaController,

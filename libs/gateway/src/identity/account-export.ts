@@ -21,11 +21,13 @@ export async function streamAccountExport(
   logger: Logger,
 ): Promise<void> {
   const exportedAt = new Date();
-  const [settings, { profile }, { items: podcasts }] = await Promise.all([
+  const [settings, { profile }, { items: visiblePodcasts }] = await Promise.all([
     bus.request(identityRequests.getSettings, { userId }),
     bus.request(identityRequests.getProfile, { userId }),
-    bus.request(catalogRequests.listPodcasts, { ownerId: userId }),
+    bus.request(catalogRequests.listPodcasts, { userId }),
   ]);
+  // The caller's own podcasts: those shared with them are their owners' data.
+  const podcasts = visiblePodcasts.filter((podcast) => podcast.role === 'owner');
   const head =
     `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"settings":${JSON.stringify(settings)},` +
     `"profile":${JSON.stringify(profile)},"podcasts":${JSON.stringify(podcasts)},"episodes":[`;

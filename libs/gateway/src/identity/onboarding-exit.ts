@@ -18,7 +18,8 @@ export async function exitOnboarding(
   userId: string,
   logoMediaId: string | null | undefined,
 ): Promise<OnboardingExitResult> {
-  const { items: podcasts } = await bus.request(catalogRequests.listPodcasts, { ownerId: userId });
+  // Podcasts shared with the creator count too: their profile is how they reach them.
+  const { items: podcasts } = await bus.request(catalogRequests.listPodcasts, { userId });
   const logoDeleted = logoMediaId ? await deleteUnusedLogo(bus, userId, logoMediaId, podcasts) : false;
   const { profileDeleted } = await bus.request(identityRequests.abandonOnboarding, {
     userId,

@@ -73,6 +73,13 @@ function createdPodcast({ ownerId, ownerUsername, ownerEmail, input }: CreateReq
     fundingLinks: input.fundingLinks,
     socialLinks: input.socialLinks,
     podcastGuid: '0b7a4c1e-3f6d-4a58-9c2e-6d1f8b3a9e01',
+    podcastLocked: false,
+    podcastMedium: 'podcast',
+    podcastPersons: [],
+    lightningAddress: '',
+    valueEnabled: false,
+    privateAccessToken: null,
+    role: 'owner',
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
   };

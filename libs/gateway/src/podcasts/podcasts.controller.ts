@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -8,16 +8,23 @@ import {
   feedStatusSchema,
   identityRequests,
   podcastSchema,
+  podcastSettingsInputSchema,
   podcastSummarySchema,
   type CreatePodcastInput,
   type FeedStatus,
   type Podcast,
+  type PodcastSettingsInput,
   type PodcastSummary,
+  type ReplyOf,
 } from '@castbase/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@castbase/platform-auth';
 import { MessageBus } from '@castbase/platform-messaging';
+import { RequirePodcastRole } from '../access/require-podcast-role.js';
 import { ApiZodBody, ApiZodResponse } from '../http/openapi.js';
 import { ZodPipe } from '../http/zod-body.pipe.js';
+
+const podcastIdParam = new ZodPipe(z.uuid('Not a valid id'));
+const deletedPodcastSchema = catalogRequests.deletePodcast.reply;
 
 @ApiTags('podcasts')
 @ApiBearerAuth()
@@ -25,10 +32,17 @@ import { ZodPipe } from '../http/zod-body.pipe.js';
 export class PodcastsController {
   constructor(private readonly bus: MessageBus) {}
 
+  /**
+   * The caller's podcasts and those shared with them, each with their role. The web app asks this right after
+   * sign-in, so the token's e-mail goes along: invitations to it become the caller's.
+   */
   @Get()
   @ApiZodResponse(z.object({ items: z.array(podcastSummarySchema) }))
   async list(@CurrentUser() user: AuthenticatedUser): Promise<{ items: PodcastSummary[] }> {
-    const { items } = await this.bus.request(catalogRequests.listPodcasts, { ownerId: user.id });
+    const { items } = await this.bus.request(catalogRequests.listPodcasts, {
+      userId: user.id,
+      email: user.email,
+    });
     return { items: items.map((podcast) => podcastSummarySchema.parse(podcast)) };
   }
 
@@ -52,29 +66,68 @@ export class PodcastsController {
   }
 
   @Get(':podcastId')
+  @RequirePodcastRole('view', { from: 'podcastId' })
   @ApiZodResponse(podcastSchema)
   get(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('podcastId', new ZodPipe(z.uuid())) podcastId: string,
+    @Param('podcastId', podcastIdParam) podcastId: string,
   ): Promise<Podcast> {
-    return this.bus.request(catalogRequests.getPodcast, { ownerId: user.id, podcastId });
+    return this.bus.request(catalogRequests.getPodcast, { userId: user.id, podcastId });
+  }
+
+  /** The Podcast tab of settings, saved whole (owner). */
+  @Put(':podcastId')
+  @RequirePodcastRole('manage', { from: 'podcastId' })
+  @ApiZodBody(podcastSettingsInputSchema)
+  @ApiZodResponse(podcastSchema, 'The podcast as saved')
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('podcastId', podcastIdParam) podcastId: string,
+    @Body(new ZodPipe(podcastSettingsInputSchema)) input: PodcastSettingsInput,
+  ): Promise<Podcast> {
+    return this.bus.request(catalogRequests.updatePodcast, { userId: user.id, podcastId, input });
+  }
+
+  /** Deletes the podcast with its episodes (owner); feeds and media follow the event. */
+  @Delete(':podcastId')
+  @RequirePodcastRole('manage', { from: 'podcastId' })
+  @ApiZodResponse(deletedPodcastSchema, 'What was deleted')
+  delete(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('podcastId', podcastIdParam) podcastId: string,
+  ): Promise<ReplyOf<typeof catalogRequests.deletePodcast>> {
+    return this.bus.request(catalogRequests.deletePodcast, { userId: user.id, podcastId });
+  }
+
+  /** A new private-feed token (owner); the old one stops working. */
+  @Post(':podcastId/private-token')
+  @HttpCode(200)
+  @RequirePodcastRole('manage', { from: 'podcastId' })
+  @ApiZodResponse(podcastSchema, 'The podcast with its new token')
+  rotatePrivateToken(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('podcastId', podcastIdParam) podcastId: string,
+  ): Promise<Podcast> {
+    return this.bus.request(catalogRequests.rotatePrivateToken, { userId: user.id, podcastId });
   }
 
   @Post(':podcastId/feed')
   @HttpCode(200)
+  @RequirePodcastRole('manage', { from: 'podcastId' })
   @ApiZodResponse(feedStatusSchema, 'The feed, generated now')
   generateFeed(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('podcastId', new ZodPipe(z.uuid())) podcastId: string,
+    @Param('podcastId', podcastIdParam) podcastId: string,
   ): Promise<FeedStatus> {
     return this.bus.request(feedsRequests.generateFeed, { ownerId: user.id, podcastId });
   }
 
   @Get(':podcastId/feed')
+  @RequirePodcastRole('manage', { from: 'podcastId' })
   @ApiZodResponse(feedStatusSchema, 'Where the feed is and when it was generated')
   feed(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('podcastId', new ZodPipe(z.uuid())) podcastId: string,
+    @Param('podcastId', podcastIdParam) podcastId: string,
   ): Promise<FeedStatus> {
     return this.bus.request(feedsRequests.getFeedStatus, { ownerId: user.id, podcastId });
   }

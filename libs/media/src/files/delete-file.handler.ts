@@ -55,9 +55,12 @@ export class DeleteFileHandler implements RequestHandler<Definition> {
     return { deleted: true };
   }
 
-  /** Whether one of the owner's podcasts has it as artwork or one of their episodes plays it. */
+  /**
+   * Whether a podcast the owner has a role on (theirs or one shared with them) has it as artwork, or one of their
+   * episodes plays it.
+   */
   private async isInUse(ownerId: string, mediaId: string): Promise<boolean> {
-    const { items: podcasts } = await this.bus.request(catalogRequests.listPodcasts, { ownerId });
+    const { items: podcasts } = await this.bus.request(catalogRequests.listPodcasts, { userId: ownerId });
     if (podcasts.some((podcast) => podcast.artworkMediaId === mediaId)) return true;
     let after: string | null = null;
     do {

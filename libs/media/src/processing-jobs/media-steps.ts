@@ -309,16 +309,19 @@ export class MediaSteps {
     );
   }
 
-  /** The podcast the file is for (its bitrate; its name, author and artwork for the ID3 tags); null for none. */
+  /**
+   * The podcast the file is for (its bitrate; its name, author and artwork for the ID3 tags), as its uploader (the
+   * owner or an editor) sees it; null for none.
+   */
   private async podcastOf(file: MediaFile): Promise<Podcast | null> {
     if (!file.podcastId) return null;
     try {
       return await this.bus.request(catalogRequests.getPodcast, {
-        ownerId: file.ownerId,
+        userId: file.ownerId,
         podcastId: file.podcastId,
       });
     } catch (error) {
-      // Deleted meanwhile: the file is still processed, at the service's bitrate and without the podcast's tags.
+      // Deleted meanwhile (or the uploader's role withdrawn): the file is still processed, at the service's bitrate and without the podcast's tags.
       // Any other failure (the catalog unreachable) fails the attempt, which is retried.
       if (isDomainError(error) && error.code === 'PODCAST_NOT_FOUND') return null;
       throw error;

@@ -22,6 +22,7 @@ import {
   type MediaFile,
   type PayloadOf,
   type Podcast,
+  type PodcastRole,
 } from '@castbase/contracts';
 import { AuthModule, mintDevAccessToken } from '@castbase/platform-auth';
 import { APP_CONFIG } from '@castbase/platform-config';
@@ -61,6 +62,8 @@ export interface CatalogPodcast {
   ownerId: string;
   artworkMediaId: string | null;
   audioBitrateKbps?: number | null;
+  /** Other people's roles on it, by user id (the owner's is 'owner'). */
+  contributors?: Record<string, PodcastRole>;
 }
 
 /** The catalog as media sees it over the bus: which podcasts an owner has, and their episodes. */
@@ -246,8 +249,8 @@ function signingSecret(workFolder: string): string {
 /** A podcast as the catalog answers it, with the fields media reads set from the double. */
 function podcastOf(
   id: string,
-  ownerId: string,
-  { artworkMediaId, audioBitrateKbps }: CatalogPodcast,
+  { ownerId, artworkMediaId, audioBitrateKbps }: CatalogPodcast,
+  role: PodcastRole,
 ): Podcast {
   const now = new Date().toISOString();
   return {
@@ -276,6 +279,13 @@ function podcastOf(
     fundingLinks: [],
     socialLinks: [],
     podcastGuid: randomUUID(),
+    podcastLocked: false,
+    podcastMedium: 'podcast',
+    podcastPersons: [],
+    lightningAddress: '',
+    valueEnabled: false,
+    privateAccessToken: null,
+    role,
     createdAt: now,
     updatedAt: now,
   };
@@ -305,10 +315,36 @@ function episodeOf(id: string, ownerId: string, mediaId: string, podcastId: stri
       storageKey: '',
       url: '',
     },
+    durationSeconds: 1,
+    artworkMediaId: null,
+    artworkUrl: null,
+    tags: [],
+    enableRss: true,
+    enableVideo: false,
+    podcastBlock: false,
+    transcripts: [],
+    chapters: [],
+    soundbites: [],
+    persons: [],
+    value: null,
+    location: null,
+    funding: [],
+    license: null,
+    alternateEnclosures: [],
+    plays: 0,
     publishDate: null,
+    scheduledReleaseDate: null,
+    revision: 1,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** The user's role on a podcast of the double, or null (a stranger). */
+function roleOn(podcast: CatalogPodcast | undefined, userId: string): PodcastRole | null {
+  if (!podcast) return null;
+  if (podcast.ownerId === userId) return 'owner';
+  return podcast.contributors?.[userId] ?? null;
 }
 
 /** Answers the catalog requests media makes (podcast access, podcasts' artwork, episodes) from `catalog`. */
@@ -316,28 +352,50 @@ async function answerAsCatalog(bus: MessageBus, catalog: CatalogDouble): Promise
   const queue = { queue: 'catalog' };
   await bus.respond(
     catalogRequests.getPodcast,
-    ({ ownerId, podcastId }) => {
+    ({ userId, podcastId }) => {
       const podcast = catalog.podcasts.get(podcastId);
-      if (!podcast || podcast.ownerId !== ownerId) throw new DomainError('PODCAST_NOT_FOUND');
-      return podcastOf(podcastId, ownerId, podcast);
+      const role = roleOn(podcast, userId);
+      if (!podcast || !role) throw new DomainError('PODCAST_NOT_FOUND');
+      return podcastOf(podcastId, podcast, role);
     },
     queue,
   );
   await bus.respond(
     catalogRequests.listPodcasts,
-    ({ ownerId }) => ({
-      items: [...catalog.podcasts.entries()]
-        .filter(([, podcast]) => podcast.ownerId === ownerId)
-        .map(([id, podcast]) => podcastOf(id, ownerId, podcast)),
+    ({ userId }) => ({
+      items: [...catalog.podcasts.entries()].flatMap(([id, podcast]) => {
+        const role = roleOn(podcast, userId);
+        return role ? [podcastOf(id, podcast, role)] : [];
+      }),
     }),
     queue,
   );
   await bus.respond(
+    catalogRequests.resolveAccess,
+    (request) => {
+      if ('podcastId' in request) {
+        const role = roleOn(catalog.podcasts.get(request.podcastId), request.userId);
+        if (!role) throw new DomainError('PODCAST_NOT_FOUND');
+        return { podcastId: request.podcastId, role };
+      }
+      for (const [ownerId, episodes] of catalog.episodes) {
+        const episode = episodes.find(({ id }) => id === request.episodeId);
+        if (!episode) continue;
+        const podcast = episode.podcastId ? catalog.podcasts.get(episode.podcastId) : undefined;
+        const role = podcast ? roleOn(podcast, request.userId) : ownerId === request.userId ? 'owner' : null;
+        if (!role) break;
+        return { podcastId: episode.podcastId ?? randomUUID(), role };
+      }
+      throw new DomainError('EPISODE_NOT_FOUND');
+    },
+    queue,
+  );
+  await bus.respond(
     catalogRequests.getEpisode,
-    ({ ownerId, episodeId }) => {
-      const episode = (catalog.episodes.get(ownerId) ?? []).find(({ id }) => id === episodeId);
+    ({ userId, episodeId }) => {
+      const episode = (catalog.episodes.get(userId) ?? []).find(({ id }) => id === episodeId);
       if (!episode) throw new DomainError('EPISODE_NOT_FOUND');
-      return episodeOf(episode.id, ownerId, episode.mediaId, episode.podcastId);
+      return episodeOf(episode.id, userId, episode.mediaId, episode.podcastId);
     },
     queue,
   );

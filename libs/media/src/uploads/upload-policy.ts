@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   acceptedKinds,
+  can,
   catalogRequests,
   declaredKindOf,
   DomainError,
@@ -61,18 +62,24 @@ export class UploadPolicy {
         sizeBytes > maxBytesFor(metadata.purpose, kind);
       throw new DomainError(tooLarge ? 'UPLOAD_TOO_LARGE' : 'UPLOAD_REFUSED', problem);
     }
-    if (metadata.podcastId) await this.requireWriteAccess(ownerId, metadata.podcastId);
+    if (metadata.podcastId) await this.requireEpisodeEditor(ownerId, metadata.podcastId);
     await this.requireStorageRoom(ownerId, sizeBytes);
     if (metadata.purpose === 'episode-media') {
-      if (metadata.episodeId) await this.requireOwnEpisode(ownerId, metadata.episodeId, metadata.podcastId);
-      else await this.requireEpisodeRoom(ownerId);
+      if (metadata.episodeId) {
+        await this.requireEditableEpisode(ownerId, metadata.episodeId, metadata.podcastId);
+      } else await this.requireEpisodeRoom(ownerId);
     }
     return metadata;
   }
 
-  /** Owner now; the Catalog issue's roles answer the same question through the same request. */
-  private async requireWriteAccess(ownerId: string, podcastId: string): Promise<void> {
-    await this.bus.request(catalogRequests.getPodcast, { ownerId, podcastId });
+  /**
+   * Media for a podcast's episodes needs the editor role on it (owners are editors too): no role is
+   * PODCAST_NOT_FOUND, as for a podcast that does not exist; a viewer is PODCAST_ROLE_FORBIDDEN. The file stays
+   * the uploader's, counted against their storage.
+   */
+  private async requireEpisodeEditor(userId: string, podcastId: string): Promise<void> {
+    const { role } = await this.bus.request(catalogRequests.resolveAccess, { userId, podcastId });
+    if (!can(role, 'editEpisodes')) throw new DomainError('PODCAST_ROLE_FORBIDDEN');
   }
 
   /** What the creator keeps (originals and every derived file) plus uploads under way, against the plan. */
@@ -98,10 +105,14 @@ export class UploadPolicy {
     }
   }
 
-  /** New media for an existing episode: the caller's own (EPISODE_NOT_FOUND otherwise), of the podcast named. */
-  private async requireOwnEpisode(ownerId: string, episodeId: string, podcastId: string | undefined) {
-    const episode = await this.bus.request(catalogRequests.getEpisode, { ownerId, episodeId });
-    if (podcastId && episode.podcastId !== podcastId) throw new DomainError('EPISODE_NOT_FOUND');
+  /**
+   * New media for an existing episode: of a podcast the caller edits (EPISODE_NOT_FOUND without a role on it,
+   * PODCAST_ROLE_FORBIDDEN for a viewer), and of the podcast named.
+   */
+  private async requireEditableEpisode(userId: string, episodeId: string, podcastId: string | undefined) {
+    const access = await this.bus.request(catalogRequests.resolveAccess, { userId, episodeId });
+    if (podcastId && access.podcastId !== podcastId) throw new DomainError('EPISODE_NOT_FOUND');
+    if (!can(access.role, 'editEpisodes')) throw new DomainError('PODCAST_ROLE_FORBIDDEN');
   }
 
   /** A new episode's media is refused once the creator has as many episodes as the plan allows. */
