@@ -3,13 +3,15 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Episode versions (spec 2 §3): one row per save, numbered per episode by the episode's revision. Episodes saved
  * before versions existed get their current state as version 1, so their history starts with what they were.
+ * The episode reference is checked at commit: a save writes its episode and its version in one flush, in whatever
+ * order the unit of work picks.
  */
 export class CreateEpisodeVersions extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table episode_versions (
         id uuid primary key,
-        episode_id uuid not null references episodes (id) on delete cascade,
+        episode_id uuid not null references episodes (id) on delete cascade deferrable initially deferred,
         version_number integer not null check (version_number > 0),
         user_id text not null,
         title text not null,

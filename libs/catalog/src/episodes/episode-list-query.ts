@@ -79,7 +79,7 @@ export async function findEpisodePage(
 
   const [rows, [summary]] = await Promise.all([
     connection.execute<Array<Record<string, unknown>>>(
-      `select ${columns} from episodes where ${where} order by ${orderBy} limit ? offset ?`,
+      `select ${columns} from catalog.episodes where ${where} order by ${orderBy} limit ? offset ?`,
       [podcastId, ...filterParameters, query.pageSize, (query.page - 1) * query.pageSize],
     ),
     connection.execute<Summary[]>(
@@ -90,7 +90,7 @@ export async function findEpisodePage(
               count(*) filter (where status = 'published')::int as published,
               coalesce(max(episode_number), 0)::int as highest_episode_number,
               coalesce(array_agg(distinct season_number) filter (where season_number is not null), '{}') as seasons
-         from episodes where podcast_id = ?`,
+         from catalog.episodes where podcast_id = ?`,
       [...filterParameters, podcastId],
     ),
   ]);

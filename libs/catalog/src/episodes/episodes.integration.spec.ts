@@ -40,7 +40,7 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
         },
       });
       await expect(
-        app.bus.request(catalogRequests.getEpisode, { ownerId, episodeId: episode.id }),
+        app.bus.request(catalogRequests.getEpisode, { userId: ownerId, episodeId: episode.id }),
       ).resolves.toEqual(episode);
       // The key is kept, the URL made when the episode is read: a new PUBLIC_URL leaves nothing stale.
       const [stored] = await app.rows('select media from catalog.episodes where id = ?', [episode.id]);
@@ -61,8 +61,8 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
         });
       }
       await expect(
-        app.bus.request(catalogRequests.listEpisodes, { ownerId, podcastId: podcast.id }),
-      ).resolves.toEqual({ items: [] });
+        app.bus.request(catalogRequests.listEpisodes, { userId: ownerId, podcastId: podcast.id, query: {} }),
+      ).resolves.toMatchObject({ items: [], total: 0 });
     });
 
     it("refuses an episode in another owner's podcast with PODCAST_NOT_FOUND", async () => {
@@ -75,12 +75,12 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
       });
     });
 
-    it('refuses to publish an episode without media with EPISODE_HAS_NO_MEDIA "Add audio or video before publishing this episode"', async () => {
+    it('refuses to publish an episode without media with EPISODE_HAS_NO_MEDIA "Either audio or video is required for published episodes"', async () => {
       const { ownerId, episode } = await app.podcastWithEpisode({ withMedia: false });
 
       await expect(app.publishEpisode(ownerId, episode.id)).rejects.toMatchObject({
         code: 'EPISODE_HAS_NO_MEDIA',
-        message: 'Add audio or video before publishing this episode',
+        message: 'Either audio or video is required for published episodes',
       });
       expect(
         await app.rows('select status, publish_date from catalog.episodes where id = ?', [episode.id]),
@@ -128,7 +128,7 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
         message: 'Episode is already published',
       });
       await expect(
-        app.bus.request(catalogRequests.getEpisode, { ownerId, episodeId: episode.id }),
+        app.bus.request(catalogRequests.getEpisode, { userId: ownerId, episodeId: episode.id }),
       ).resolves.toEqual(first);
       expect(
         await app.outboxRows(catalogEvents.episodePublished.subject, 'episodeId', episode.id),
@@ -158,7 +158,7 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
       const stranger = app.newOwner();
 
       await expect(
-        app.bus.request(catalogRequests.getEpisode, { ownerId: stranger, episodeId: episode.id }),
+        app.bus.request(catalogRequests.getEpisode, { userId: stranger, episodeId: episode.id }),
       ).rejects.toMatchObject({ code: 'EPISODE_NOT_FOUND', message: 'Episode not found' });
       await expect(app.publishEpisode(stranger, episode.id)).rejects.toMatchObject({
         code: 'EPISODE_NOT_FOUND',
