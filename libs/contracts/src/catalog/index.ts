@@ -8,3 +8,4 @@ export * from './roles.js';
 export * from './podcasting20.js';
 export * from './episode-list.js';
 export * from './episode-upload.js';
+export * from './dashboard.js';
