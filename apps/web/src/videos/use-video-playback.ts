@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
-/** How far Left and Right move the video (spec 2 §9). */
-export const KEYBOARD_SEEK_SECONDS = 10;
-/** The volume slider's step. */
-export const VOLUME_STEP = 0.1;
-
 export interface VideoPlayback {
   playing: boolean;
   currentTime: number;

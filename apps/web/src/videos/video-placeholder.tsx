@@ -1,8 +1,8 @@
+import { videoMessages } from '@castbase/contracts';
 import { Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { VideoIcon } from '../shared/icons/icons.js';
 import { AudioOnlyIcon } from './player-icons.js';
-import { videoMessages } from './video-player.js';
 
 /** What stands in a video's place: an episode without media, or one whose media is audio. */
 export type VideoAbsence = 'no-video' | 'audio-only';

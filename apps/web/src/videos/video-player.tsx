@@ -1,23 +1,10 @@
+import { VIDEO_KEYBOARD_SEEK_SECONDS, VIDEO_VOLUME_STEP, videoMessages } from '@castbase/contracts';
 import { ActionIcon, Box, Button, Group, Slider, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { AlertIcon, PlayIcon } from '../shared/icons/icons.js';
 import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, VolumeIcon } from './player-icons.js';
-import {
-  formatPlaybackTime,
-  KEYBOARD_SEEK_SECONDS,
-  useVideoPlayback,
-  VOLUME_STEP,
-  type VideoPlayback,
-} from './use-video-playback.js';
+import { formatPlaybackTime, useVideoPlayback, type VideoPlayback } from './use-video-playback.js';
 import classes from './video-player.module.css';
-
-export const videoMessages = {
-  loadFailed: 'Failed to load video',
-  retry: 'Retry',
-  noVideo: 'No video available',
-  audioOnly: 'Audio Only',
-  noVideoEpisodes: 'No Video Episodes',
-} as const;
 
 interface VideoPlayerProps {
   src: string;
@@ -54,7 +41,7 @@ export function VideoPlayer({ src, title, poster, autoPlay = false, focusOnOpen 
     >
       <VisuallyHidden id={hintId}>
         Keyboard: Space plays or pauses, M mutes, F toggles full screen, Left and Right arrows seek{' '}
-        {KEYBOARD_SEEK_SECONDS} seconds.
+        {VIDEO_KEYBOARD_SEEK_SECONDS} seconds.
       </VisuallyHidden>
       <div className={classes.screen}>
         <video
@@ -99,10 +86,10 @@ function handlePlayerKey(event: KeyboardEvent<HTMLDivElement>, playback: VideoPl
       act(playback.toggleFullscreen);
       return;
     case 'ArrowLeft':
-      if (!onVolume) act(() => playback.seekBy(-KEYBOARD_SEEK_SECONDS));
+      if (!onVolume) act(() => playback.seekBy(-VIDEO_KEYBOARD_SEEK_SECONDS));
       return;
     case 'ArrowRight':
-      if (!onVolume) act(() => playback.seekBy(KEYBOARD_SEEK_SECONDS));
+      if (!onVolume) act(() => playback.seekBy(VIDEO_KEYBOARD_SEEK_SECONDS));
       return;
     default:
       return;
@@ -146,7 +133,7 @@ function PlayerControls({ playback }: { playback: VideoPlayback }) {
           thumbProps={{ 'aria-valuetext': `${Math.round(playback.volume * 100)}%` }}
           min={0}
           max={1}
-          step={VOLUME_STEP}
+          step={VIDEO_VOLUME_STEP}
           value={playback.muted ? 0 : playback.volume}
           onChange={playback.setVolume}
           label={(value) => `${Math.round(value * 100)}%`}

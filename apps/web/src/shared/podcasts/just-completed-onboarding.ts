@@ -8,3 +8,20 @@ export function markJustCompletedOnboarding(): void {
     // Without storage the dashboard simply does not greet a new podcast.
   }
 }
+
+/** Whether onboarding just created a podcast on this device (the dashboard greets it once, then clears it). */
+export function isJustCompletedOnboarding(): boolean {
+  try {
+    return window.localStorage.getItem(JUST_COMPLETED_ONBOARDING_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function clearJustCompletedOnboarding(): void {
+  try {
+    window.localStorage.removeItem(JUST_COMPLETED_ONBOARDING_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
