@@ -5,6 +5,11 @@ import { mediaDatabase } from './database/media-database.js';
 import { EraseUserMediaHandler } from './erasure/erase-user-media.handler.js';
 import { DeleteFileHandler } from './files/delete-file.handler.js';
 import { GetFileHandler } from './files/get-file.handler.js';
+import {
+  ReleasedMediaRemover,
+  ReleaseMediaOfDeletedEpisodeHandler,
+  ReleaseMediaOfDeletedPodcastHandler,
+} from './files/release-media.handler.js';
 import { MediaSteps } from './processing-jobs/media-steps.js';
 import { ProcessingQueue } from './processing-jobs/processing-queue.js';
 import { ProcessingRunner } from './processing-jobs/processing-runner.js';
@@ -19,7 +24,8 @@ import { UploadPolicy } from './uploads/upload-policy.js';
  * Resumable (tus) uploads at `/api/media/uploads`, the media files they become, and their processing jobs (probe,
  * loudness, transcode, ID3 tags, peaks, image variants, video outputs). Answers `media.*` requests; emits
  * `media.file.stored` and `media.file.processed` via its outbox; erases a user's files on
- * `identity.user.deletion-requested`. Needs `ObjectStorage`, `APP_CONFIG` and an authentication guard (the
+ * `identity.user.deletion-requested`; deletes the files the catalog releases (`releasedMediaIds` of
+ * `catalog.episode.deleted` and `catalog.podcast.deleted`). Needs `ObjectStorage`, `APP_CONFIG` and an authentication guard (the
  * gateway's `AuthModule`) from the host application.
  */
 @Module({
@@ -28,11 +34,16 @@ import { UploadPolicy } from './uploads/upload-policy.js';
     MessagingModule.forService({
       service: 'media',
       requestHandlers: [GetFileHandler, DeleteFileHandler, RenderVideoHandler, RetryJobHandler],
-      eventHandlers: [EraseUserMediaHandler],
+      eventHandlers: [
+        EraseUserMediaHandler,
+        ReleaseMediaOfDeletedEpisodeHandler,
+        ReleaseMediaOfDeletedPodcastHandler,
+      ],
     }),
   ],
   controllers: [TusUploadController],
   providers: [
+    ReleasedMediaRemover,
     UploadPolicy,
     UploadCompletion,
     ResumableUploads,
