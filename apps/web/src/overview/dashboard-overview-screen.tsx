@@ -3,6 +3,8 @@ import { Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useFeedStatus } from '../profile/feed-status-api.js';
 import { UploadIcon } from '../shared/icons/icons.js';
+import { SuccessBanner } from '../shared/layout/feedback-banners.js';
+import { useNavigationMessage } from '../shared/layout/navigation-message.js';
 import { ScreenFrame } from '../shared/layout/screen-frame.js';
 import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { useCan, usePodcast } from '../shared/podcasts/use-podcast.js';
@@ -22,6 +24,8 @@ export function DashboardOverviewScreen() {
   const episodes = useRecentEpisodes(podcastId);
   const feed = useFeedStatus(podcastId);
   const canEdit = useCan(podcastId, 'editEpisodes');
+  // 'Episode published successfully!' or 'Episode deleted successfully', sent by the screen that led here.
+  const arrival = useNavigationMessage();
 
   if (podcast.isError || episodes.isError) {
     return (
@@ -63,6 +67,7 @@ export function DashboardOverviewScreen() {
         )
       }
     >
+      <SuccessBanner message={arrival.message} onClose={arrival.dismiss} />
       <WelcomeBanner podcastName={name} />
       <OverviewTiles
         totalEpisodes={total}
