@@ -1,5 +1,5 @@
 import { COPIED_CONFIRMATION_MS, episodeMessages, type Episode } from '@castbase/contracts';
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { AlertIcon, CheckIcon } from '../../shared/icons/icons.js';
 import { embedCode, publicEpisodeUrl, shareIntents } from './share-links.js';
@@ -68,16 +68,16 @@ function ShareContent({
         </Group>
       </Stack>
       <Stack gap="xs">
-        <Text fw={600} size="sm" id="embed-code-label">
-          Embed player
-        </Text>
-        <Code
-          block
-          aria-labelledby="embed-code-label"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-        >
-          {embed}
-        </Code>
+        <Textarea
+          label="Embed player"
+          description="Paste this into a web page to play the episode there."
+          value={embed}
+          readOnly
+          autosize
+          minRows={3}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButtonWithStatus value={embed} copyLabel="Copy embed code" />
       </Stack>
     </Stack>
