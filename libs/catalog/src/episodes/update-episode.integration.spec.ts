@@ -75,7 +75,9 @@ describe('catalog.episode.update: the editor saves from a revision', () => {
     );
 
     const saved = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    const refused = outcomes.flatMap((outcome): unknown[] =>
+      outcome.status === 'rejected' ? [outcome.reason] : [],
+    );
     expect(saved).toHaveLength(1);
     expect(refused).toEqual([expect.objectContaining({ code: 'EPISODE_EDIT_CONFLICT' })]);
     await expect(getEpisode(ownerId, episode.id)).resolves.toMatchObject({
