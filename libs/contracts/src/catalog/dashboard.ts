@@ -11,6 +11,9 @@ export const VIDEO_KEYBOARD_SEEK_SECONDS = 10;
 /** The video player's volume slider step. */
 export const VIDEO_VOLUME_STEP = 0.1;
 
+/** The longest short a video can be made into (the media service's `videoRenderSchema` holds the same). */
+export const VIDEO_SHORT_MAX_SECONDS = 60;
+
 export const VIDEO_CARD_SIZES = ['small', 'medium', 'large'] as const;
 export type VideoCardSize = (typeof VIDEO_CARD_SIZES)[number];
 /** A video card's width in pixels and the length its title is cut to. */
@@ -61,6 +64,8 @@ export const videoMessages = {
   noVideo: 'No video available',
   audioOnly: 'Audio Only',
   noVideoEpisodes: 'No Video Episodes',
+  /** A render's time field left empty. */
+  secondsRequired: 'Enter a time in seconds',
   trim: 'Trim',
   exportVideo: 'Export',
   createShort: 'Create Short',
