@@ -17,7 +17,9 @@ export function databaseRefusal(error: unknown): unknown {
   if (!(error instanceof DriverException)) return error;
   const code = REFUSALS_BY_SQLSTATE[error.code ?? ''];
   if (code) return new DomainError(code);
-  return new DomainError('DATABASE_ERROR', `${errorCatalogue.DATABASE_ERROR.message}: ${error.message}`);
+  // PostgreSQL's own sentence only: the lines after it (the failing row, the statement) are not for the person.
+  const [sentence] = error.message.split('\n');
+  return new DomainError('DATABASE_ERROR', `${errorCatalogue.DATABASE_ERROR.message}: ${sentence?.trim()}`);
 }
 
 /** Runs a write, answering the database's refusals with the errors of spec 2 §8 instead of a 500. */
