@@ -145,11 +145,11 @@ describe('profile, settings and account deletion in the web app', () => {
   });
 
   it('shows the sections of Settings, each accessible in both themes', async () => {
-    await open(`/p/${podcast.id}/settings`);
+    await open(`/p/${podcast.id}/settings?section=account`);
     await page.getByLabel('Username').waitFor();
     expect(
       await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts(),
-    ).toEqual(['Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
+    ).toEqual(['Podcast', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
     expect(await page.getByLabel('Username').inputValue()).toBe('ada.lovelace');
     for (const section of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']) {
       await page.getByRole('tab', { name: section }).click();

@@ -1,6 +1,5 @@
 import { addTags, podcastMessages, TAGS_MAX } from '@castbase/contracts';
-import { Badge, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ListInput } from '../../onboarding/podcast-wizard/list-input.js';
 import type { SettingsFieldsProps } from './settings-field-props.js';
 
@@ -27,13 +26,15 @@ export function PodcastContactFields({ values, change, errors }: SettingsFieldsP
           error={errors.email}
         />
         <TextInput
-          label={<DeprecatedLabel>Owner name</DeprecatedLabel>}
+          label="Owner name"
+          description={podcastMessages.deprecatedForApple}
           value={values.ownerName}
           onChange={(event) => change({ ownerName: event.currentTarget.value })}
           error={errors.ownerName}
         />
         <TextInput
-          label={<DeprecatedLabel>Owner email</DeprecatedLabel>}
+          label="Owner email"
+          description={podcastMessages.deprecatedForApple}
           type="email"
           value={values.ownerEmail}
           onChange={(event) => change({ ownerEmail: event.currentTarget.value })}
@@ -56,16 +57,5 @@ export function PodcastContactFields({ values, change, errors }: SettingsFieldsP
         onRemove={(tag) => change({ tags: values.tags.filter((item) => item !== tag) })}
       />
     </Stack>
-  );
-}
-
-function DeprecatedLabel({ children }: { children: ReactNode }) {
-  return (
-    <Group gap={6} component="span" display="inline-flex">
-      {children}
-      <Badge size="xs" variant="light" color="gray" component="span">
-        {podcastMessages.deprecatedForApple}
-      </Badge>
-    </Group>
   );
 }

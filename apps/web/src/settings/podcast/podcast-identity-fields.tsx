@@ -20,6 +20,7 @@ export function PodcastIdentityFields({ values, change, errors }: SettingsFields
           label="Slug"
           required
           description="Letters, numbers and hyphens: the end of the feed's address"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           autoComplete="off"
           spellCheck={false}
           value={values.slug}

@@ -83,6 +83,8 @@ export interface SettingsRefusal {
   title: string;
   missing: string[];
   fieldErrors: PodcastSettingsErrors;
+  /** Found by the server rather than by the form's own check. */
+  fromServer?: boolean;
 }
 
 const EMAIL_FIELDS: readonly PodcastSettingsField[] = ['email', 'ownerEmail'];

@@ -4,12 +4,16 @@ import { useFeedStatus } from '../../profile/feed-status-api.js';
 import { CopyTextButton } from './copy-text-button.js';
 
 /**
- * The feed's address as podcast apps read it (`GET /api/podcasts/{id}/feed`), with the private token when the
- * podcast is private; before the feed is generated, the address it will have.
+ * The feed's address as podcast apps read it, with the private token when the podcast is private, and whether the
+ * feed has been generated (`GET /api/podcasts/{id}/feed`).
  */
 export function RssFeedAddress({ podcast }: { podcast: Podcast }) {
   const feed = useFeedStatus(podcast.id);
-  const address = new URL(feed.data?.url ?? feedPath(podcast), window.location.origin);
+  // The path follows the saved slug at once; the feeds service's answer gives the public origin.
+  const address = new URL(
+    feedPath(podcast),
+    feed.data ? new URL(feed.data.url, window.location.origin) : window.location.origin,
+  );
   if (podcast.visibility === 'private' && podcast.privateAccessToken) {
     address.searchParams.set('token', podcast.privateAccessToken);
   }

@@ -32,11 +32,11 @@ export function usePodcastSettingsForm(podcast: Podcast) {
   const banner = useSuccessBanner();
   const update = useUpdatePodcast(podcast.id);
 
-  // Once Save has been refused, each change checks the fields again, so an error goes as soon as it is fixed.
-  const fieldErrors: PodcastSettingsErrors = {
-    ...serverErrors,
-    ...(refusal ? refusalOf(values, podcast)?.fieldErrors : {}),
-  };
+  // Once Save has been refused, each change checks the fields again, so an error goes as soon as it is fixed. The
+  // server's own refusal (Apple fields it found missing) stays until the next Save.
+  const live = refusal ? refusalOf(values, podcast) : null;
+  const shownRefusal = refusal?.fromServer ? refusal : live;
+  const fieldErrors: PodcastSettingsErrors = { ...serverErrors, ...live?.fieldErrors };
 
   const change: UpdateSettings = (patch) => {
     banner.dismiss();
@@ -70,7 +70,7 @@ export function usePodcastSettingsForm(podcast: Podcast) {
         if (!refused) return;
         update.reset();
         setServerErrors(refused.fieldErrors);
-        refuse(refused);
+        refuse({ ...refused, fromServer: refused.missing.length > 0 });
       },
     });
   }
@@ -79,7 +79,7 @@ export function usePodcastSettingsForm(podcast: Podcast) {
     values,
     change,
     fieldErrors,
-    refusal,
+    refusal: shownRefusal,
     failedAttempts,
     outOfSync: settingsChanged(values, podcast),
     save,

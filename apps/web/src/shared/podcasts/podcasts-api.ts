@@ -66,7 +66,11 @@ function usePodcastChange<TInput>(
     mutationFn: (input: TInput) => send(api, podcastId, input),
     onSuccess: async (podcast) => {
       queryClient.setQueryData(podcastQueryKey(podcast.id), podcast);
-      await queryClient.invalidateQueries({ queryKey: podcastListKeyPrefix });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: podcastListKeyPrefix }),
+        // The feed is rendered again with the change (its status is read by useFeedStatus).
+        queryClient.invalidateQueries({ queryKey: ['feeds', 'status', podcast.id] }),
+      ]);
     },
   });
 }

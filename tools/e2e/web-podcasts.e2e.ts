@@ -1,0 +1,400 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Podcast, PodcastSummary } from '@castbase/contracts';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
+import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
+import {
+  browserApi,
+  createPodcastWithWizard,
+  signedUpCreator,
+  signUp,
+  solidPng,
+  type DeviceStorage,
+} from './support/web-journey.js';
+
+// Podcasts in the web app, in a real browser against the all-in-one process: a creator makes a second podcast,
+// edits its Podcast tab, shares it with an editor and a viewer who sign up with the invited e-mails, changes a role,
+// removes a contributor and finally deletes her podcasts.
+
+const JOURNEY_TIMEOUT_MS = 180_000;
+const SECOND_NAME = 'Night Shift Radio';
+const EDITOR_EMAIL = 'eddie@example.com';
+const VIEWER_EMAIL = 'vera@example.com';
+
+describe('podcasts, their settings and contributors in the web app', () => {
+  let app: WebAppUnderTest;
+  let storageState: DeviceStorage;
+  let first: Podcast;
+  let secondId: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  const url = (path: string) => `${app.running.url}${path}`;
+  const open = (path: string) => page.goto(url(path));
+  const owner = () => browserApi(page, app.running.url);
+
+  beforeAll(async () => {
+    app = await startWebAppUnderTest('webpodcasts');
+    const creator = await signedUpCreator(app.browser, app.running.url, ['Morning Signals']);
+    storageState = creator.storageState;
+    first = creator.podcasts[0] as Podcast;
+    context = await app.browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+      storageState,
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+  }, JOURNEY_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it(
+    'creates a second podcast from the Podcasts page and shows both as cards with Open, Contributors and Settings',
+    async () => {
+      await open(`/p/${first.id}/podcasts`);
+      const cards = page.getByRole('main').getByRole('article');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(1);
+      await expectAccessibleInBothThemes(page, 'the Podcasts page with one podcast');
+
+      await page.getByRole('link', { name: 'Create Podcast' }).click();
+      await page.waitForURL(url('/onboarding?mode=podcast-creation'));
+      secondId = await createPodcastWithWizard(page, SECOND_NAME);
+
+      await open(`/p/${secondId}/podcasts`);
+      await page.getByRole('article', { name: SECOND_NAME }).waitFor();
+      expect(await cards.count()).toBe(2);
+      const card = page.getByRole('article', { name: SECOND_NAME });
+      expect(await card.getByText('Your role: Owner').isVisible()).toBe(true);
+      expect(await card.getByText('Public').isVisible()).toBe(true);
+      expect(await card.getByText('Episodic').isVisible()).toBe(true);
+      expect(await card.getByText('(Current)').isVisible()).toBe(true);
+      expect(await card.getByRole('link', { name: `Settings of ${SECOND_NAME}` }).getAttribute('href')).toBe(
+        `/p/${secondId}/settings/podcast`,
+      );
+      const openBox = await card.getByRole('link', { name: `Open ${SECOND_NAME}` }).boundingBox();
+      expect(openBox?.height).toBeGreaterThanOrEqual(44);
+      await expectAccessibleInBothThemes(page, 'the Podcasts page with two podcasts');
+      await screenshotInBothThemes(page.getByRole('main'), 'podcasts-page');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "edits the Podcast tab: 'RSS out of sync' until saved, a missing Apple field refused, values kept after a reload",
+    async () => {
+      await open(`/p/${secondId}/settings/podcast`);
+      const name = page.getByLabel('Podcast name');
+      await name.waitFor();
+      expect(await name.inputValue()).toBe(SECOND_NAME);
+      expect(
+        await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts(),
+      ).toEqual(['Podcast', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
+      expect(await page.getByRole('tab', { name: 'Podcast' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByText('RSS out of sync').count()).toBe(0);
+      await expectAccessibleInBothThemes(page, 'the Podcast tab of Settings');
+
+      await page.getByLabel('Host name').fill('');
+      await page.getByText('RSS out of sync').waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: 'Please complete all required fields for Apple Podcasts' });
+      await refusal.waitFor();
+      expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual(['Host name']);
+      await expectAccessibleInBothThemes(page, 'the Podcast tab refusing a missing Apple field');
+
+      await page.getByLabel('Host name').fill('Grace Hopper');
+      await page.getByLabel('Slug').fill('night-shift');
+      await page.getByLabel('Owner email').fill('not-an-email');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Please fix email validation errors before saving').waitFor();
+      await page.getByText('Please enter a valid email address').waitFor();
+      await page.getByLabel('Owner email').fill('grace@example.com');
+      await page.getByLabel('Website').fill('https://night-shift.example.com');
+      await page.getByLabel('Serial podcast').check({ force: true });
+      await page.getByLabel('Tags').fill('late night, radio, late night');
+      await page.getByLabel('Tags').press('Enter');
+      await screenshotInBothThemes(
+        page.getByRole('form', { name: 'Podcast settings' }),
+        'podcast-tab-edited',
+      );
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Podcast settings saved').waitFor();
+      expect(await page.getByText('RSS out of sync').count()).toBe(0);
+
+      await page.reload();
+      await page.getByLabel('Host name').waitFor();
+      expect(await page.getByLabel('Host name').inputValue()).toBe('Grace Hopper');
+      expect(await page.getByLabel('Slug').inputValue()).toBe('night-shift');
+      expect(await page.getByLabel('Owner email').inputValue()).toBe('grace@example.com');
+      expect(await page.getByLabel('Serial podcast').isChecked()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Remove radio' }).isVisible()).toBe(true);
+      const saved = await (await owner()).ok<Podcast>('GET', `/api/podcasts/${secondId}`);
+      expect(saved).toMatchObject({ author: 'Grace Hopper', slug: 'night-shift', type: 'serial' });
+      expect(saved.tags).toEqual(expect.arrayContaining(['late night', 'radio']));
+      expect(saved.tags.filter((tag) => tag === 'late night')).toHaveLength(1);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'makes the feed private, shows its 16-character token, and Rotate replaces it',
+    async () => {
+      await open(`/p/${secondId}/settings/podcast`);
+      await page.getByRole('switch', { name: 'Private feed' }).waitFor({ state: 'attached' });
+      await page.getByRole('switch', { name: 'Private feed' }).check({ force: true });
+      await page.getByText('Save to create the private feed token.').waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Podcast settings saved').waitFor();
+      const token = page.getByLabel('Private feed token');
+      await token.waitFor();
+      const before = await token.inputValue();
+      expect(before).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(await page.getByLabel('RSS feed URL').inputValue()).toContain(`token=${before}`);
+      await expectAccessibleInBothThemes(page, 'the Podcast tab with a private feed');
+    await screenshotInBothThemes(page.getByRole('main'), 'podcast-tab-private');
+
+      await page.getByRole('button', { name: 'Rotate' }).click();
+      await page.getByText('Private feed token rotated').waitFor();
+      await page.waitForFunction(([input, previous]) => (input as HTMLInputElement).value !== previous, [
+        await token.elementHandle(),
+        before,
+      ] as const);
+      const after = await token.inputValue();
+      expect(after).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(after).not.toBe(before);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'switches podcasts with the selector of the Podcast tab',
+    async () => {
+      await open(`/p/${secondId}/settings/podcast`);
+      await page.getByRole('combobox', { name: 'Podcast', exact: true }).click();
+      await page.getByRole('option', { name: 'Morning Signals' }).click();
+      await page.waitForURL(url(`/p/${first.id}/settings/podcast`));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('input')).some(
+          (input) =>
+            input.value === 'Morning Signals' && input.labels?.[0]?.textContent?.startsWith('Podcast name'),
+        ),
+      );
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'invites an editor and a viewer by e-mail from the Contributors dialog; they are pending',
+    async () => {
+      await open(`/p/${secondId}/podcasts`);
+      await page.getByRole('button', { name: `Contributors of ${SECOND_NAME}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Contributors of ${SECOND_NAME}` });
+      await dialog.getByRole('list', { name: 'Contributors' }).getByRole('listitem').first().waitFor();
+      expect(await dialog.getByRole('listitem').count()).toBe(1);
+      expect(await dialog.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+
+      for (const [email, role] of [
+        [EDITOR_EMAIL, 'Editor'],
+        [VIEWER_EMAIL, 'Viewer'],
+      ] as const) {
+        await dialog.getByRole('button', { name: 'Invite Contributor' }).click();
+        const invite = page.getByRole('dialog', { name: 'Invite Contributor' });
+        await invite.getByLabel('Email').waitFor();
+        if (role === 'Editor') {
+          await invite.getByRole('button', { name: 'Send Invite' }).click();
+          await invite.getByText('Email is required').waitFor();
+          expect(await invite.getByText('Can create and edit episodes').isVisible()).toBe(true);
+          expect(await invite.getByText('Can view episodes and analytics').isVisible()).toBe(true);
+          await expectAccessibleInBothThemes(page, 'the Invite Contributor dialog with an error');
+          await screenshotInBothThemes(invite, 'invite-contributor');
+        }
+        await invite.getByLabel('Email').fill(email);
+        await invite.getByRole('radio', { name: role }).check();
+        await invite.getByRole('button', { name: 'Send Invite' }).click();
+        await dialog.getByText(`Invitation sent to ${email}`).waitFor();
+      }
+      expect(await dialog.getByRole('listitem').count()).toBe(3);
+      expect(await dialog.getByText('Pending', { exact: true }).count()).toBe(2);
+      await expectAccessibleInBothThemes(page, 'the Contributors dialog of the owner');
+      await screenshotInBothThemes(dialog, 'contributors-owner');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  async function signedUpContributor(email: string): Promise<{ context: BrowserContext; page: Page }> {
+    const contributorContext = await app.browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
+    const contributorPage = await contributorContext.newPage();
+    contributorPage.setDefaultTimeout(20_000);
+    await signUp(contributorPage, app.running.url, email);
+    await contributorPage.waitForURL(url('/onboarding?mode=profile-creation'));
+    const api = await browserApi(contributorPage, app.running.url);
+    const username = email.split('@')[0] ?? 'someone';
+    await api.ok('POST', '/api/profile', { firstName: username, lastName: 'Tester', username });
+    return { context: contributorContext, page: contributorPage };
+  }
+
+  it(
+    'lets each contributor, once signed up, see the shared podcast in the switcher with their role; the editor reads the Podcasts page and the Podcast tab',
+    async () => {
+      for (const [email, role] of [
+        [EDITOR_EMAIL, 'Editor'],
+        [VIEWER_EMAIL, 'Viewer'],
+      ] as const) {
+        const contributor = await signedUpContributor(email);
+        try {
+          const them = contributor.page;
+          await them.goto(url('/dashboard'));
+          await them.waitForURL(url(`/p/${secondId}/dashboard`));
+          const switcher = them.getByRole('button', { name: `Switch podcast: ${SECOND_NAME} 1 podcast` });
+          await switcher.click();
+          const item = them.getByRole('menuitem', { name: SECOND_NAME });
+          await item.getByText(`Shared · ${role}`).waitFor();
+          expect(await item.getByText('(Current)').count()).toBe(1);
+          await expectAccessibleInBothThemes(
+            them,
+            `the switcher of a shared podcast's ${role.toLowerCase()}`,
+          );
+          await them.keyboard.press('Escape');
+          if (role === 'Viewer') continue;
+
+          await them.goto(url(`/p/${secondId}/podcasts`));
+          const card = them.getByRole('article', { name: SECOND_NAME });
+          await card.getByText('Your role: Editor').waitFor();
+          await card.getByRole('button', { name: `Contributors of ${SECOND_NAME}` }).click();
+          const dialog = them.getByRole('dialog', { name: `Contributors of ${SECOND_NAME}` });
+          await dialog
+            .getByText("Only the podcast's owner can invite, change or remove contributors.")
+            .waitFor();
+          await dialog.getByRole('list', { name: 'Contributors' }).getByRole('listitem').first().waitFor();
+          expect(await dialog.getByRole('button', { name: 'Invite Contributor' }).count()).toBe(0);
+          expect(await dialog.getByRole('combobox').count()).toBe(0);
+          await expectAccessibleInBothThemes(them, 'the Contributors dialog of an editor');
+          await screenshotInBothThemes(dialog, 'contributors-editor');
+          await them.keyboard.press('Escape');
+
+          await them.goto(url(`/p/${secondId}/settings/podcast`));
+          await them
+            .getByText("Only the podcast's owner can change these settings. Your role: Editor.")
+            .waitFor();
+          expect(await them.getByLabel('Podcast name').isDisabled()).toBe(true);
+          expect(await them.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+          expect(await them.getByRole('button', { name: 'Delete Podcast' }).count()).toBe(0);
+          expect(await them.getByLabel('Private feed token').count()).toBe(0);
+          await expectAccessibleInBothThemes(them, 'the Podcast tab read-only for an editor');
+        await screenshotInBothThemes(them.getByRole('main'), 'podcast-tab-editor');
+        } finally {
+          await contributor.context.close();
+        }
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'lets the owner change a role and remove a contributor, but not herself',
+    async () => {
+      await open(`/p/${secondId}/podcasts`);
+      await page.getByRole('button', { name: `Contributors of ${SECOND_NAME}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Contributors of ${SECOND_NAME}` });
+      await dialog.getByRole('list', { name: 'Contributors' }).getByRole('listitem').first().waitFor();
+      expect(await dialog.getByText('Active', { exact: true }).count()).toBe(3);
+
+      await dialog.getByRole('combobox', { name: `Role of ${VIEWER_EMAIL}` }).click();
+      await page.getByRole('option', { name: 'Editor' }).click();
+      await dialog.getByText(`${VIEWER_EMAIL}'s role is now Editor`).waitFor();
+
+      await dialog.getByRole('button', { name: `Remove ${EDITOR_EMAIL}` }).click();
+      await dialog.getByText(`Remove ${EDITOR_EMAIL} from this podcast? They lose access at once.`).waitFor();
+      await expectAccessibleInBothThemes(page, 'the Contributors dialog confirming a removal');
+      await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+      await dialog.getByText(`${EDITOR_EMAIL} was removed from this podcast`).waitFor();
+      expect(await dialog.getByRole('listitem').count()).toBe(2);
+      expect(await dialog.getByRole('button', { name: /^Remove/ }).count()).toBe(1);
+
+      const contributors = await (
+        await owner()
+      ).ok<{ items: Array<{ email: string; role: string }> }>(
+        'GET',
+        `/api/podcasts/${secondId}/contributors`,
+      );
+      expect(contributors.items.map(({ email, role }) => [email, role]).sort()).toEqual(
+        [
+          ['ada@example.com', 'owner'],
+          [VIEWER_EMAIL, 'editor'],
+        ].sort(),
+      );
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "deletes a podcast once its name is typed and opens the next podcast's dashboard, then the blank dashboard",
+    async () => {
+      await open(`/p/${secondId}/settings/podcast`);
+      await page.getByRole('button', { name: 'Delete Podcast' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this podcast?' });
+      await dialog.waitFor();
+      const confirm = dialog.getByRole('button', { name: 'Delete podcast' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(`Type ${SECOND_NAME} to confirm`).fill(SECOND_NAME);
+      await expectAccessibleInBothThemes(page, 'the podcast deletion dialog, confirmed');
+      await screenshotInBothThemes(dialog, 'delete-podcast');
+      await confirm.click();
+      await page.waitForURL(url(`/p/${first.id}/dashboard`));
+      const left = await (await owner()).ok<{ items: PodcastSummary[] }>('GET', '/api/podcasts');
+      expect(left.items.map((podcast) => podcast.id)).toEqual([first.id]);
+
+      await open(`/p/${first.id}/settings/podcast`);
+      await page.getByRole('button', { name: 'Delete Podcast' }).click();
+      await page.getByLabel('Type Morning Signals to confirm').fill('Morning Signals');
+      await page.getByRole('button', { name: 'Delete podcast', exact: true }).click();
+      await page.waitForURL(url('/blank-dashboard'));
+      await page.getByRole('heading', { level: 1, name: 'Create your first podcast' }).waitFor();
+      expect(await page.getByRole('main').getByRole('article').count()).toBe(3);
+      expect(await page.getByRole('link', { name: 'Start Creating Podcast' }).getAttribute('href')).toBe(
+        '/onboarding?mode=podcast-creation',
+      );
+      expect(await page.evaluate(() => window.localStorage.getItem('lastUsedPodcastId'))).toBeNull();
+      await expectAccessibleInBothThemes(page, 'the blank dashboard');
+      await screenshotInBothThemes(page.getByRole('main'), 'blank-dashboard');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps album art required: a podcast without art is refused, and art uploaded on the tab lets it save',
+    async () => {
+      const api = await owner();
+      const bare = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Bare Show', author: 'Ada' });
+      await open(`/p/${bare.id}/settings/podcast`);
+      await page.getByLabel('Description').fill('A show created without album art, to test the settings.');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: 'Please complete all required fields for Apple Podcasts' });
+      await refusal.waitFor();
+      expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual(['Album art']);
+      await page
+        .getByLabel('Album art')
+        .setInputFiles({ name: 'art.png', mimeType: 'image/png', buffer: solidPng(1400, 1400) });
+      await page.getByRole('button', { name: 'Remove', exact: true }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Podcast settings saved').waitFor();
+      expect((await api.ok<Podcast>('GET', `/api/podcasts/${bare.id}`)).artworkMediaId).not.toBeNull();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
