@@ -331,17 +331,30 @@ describe('catalog service: the episode lifecycle (spec 2 §4), asked over the bu
       ]);
     });
 
-    it('releases shared media exactly once when an episode and its copy are deleted at the same moment', async () => {
-      const { ownerId, episode, media } = await podcastWithPeople();
-      const copy = await ask.duplicate(ownerId, episode.id);
+    it('releases shared media exactly once when episodes and their copies are deleted at the same moment', async () => {
+      const { ownerId, podcast } = await podcastWithPeople();
+      const pairs = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const media = app.storedMediaFile(ownerId);
+          const episode = await app.createEpisode(ownerId, podcast.id, {
+            title: `Pair ${index}`,
+            mediaId: media.id,
+          });
+          return { media, episode, copy: await ask.duplicate(ownerId, episode.id) };
+        }),
+      );
 
-      await Promise.all([ask.delete(ownerId, episode.id), ask.delete(ownerId, copy.id)]);
+      await Promise.all(
+        pairs.flatMap(({ episode, copy }) => [ask.delete(ownerId, episode.id), ask.delete(ownerId, copy.id)]),
+      );
 
-      const released = [
-        ...(await eventsOf('catalog.episode.deleted', episode.id)),
-        ...(await eventsOf('catalog.episode.deleted', copy.id)),
-      ].flatMap((event) => event['releasedMediaIds'] as string[]);
-      expect(released).toEqual([media?.id]);
+      for (const { media, episode, copy } of pairs) {
+        const released = [
+          ...(await eventsOf('catalog.episode.deleted', episode.id)),
+          ...(await eventsOf('catalog.episode.deleted', copy.id)),
+        ].flatMap((event) => event['releasedMediaIds'] as string[]);
+        expect(released).toEqual([media.id]);
+      }
     });
 
     it('refuses a viewer with 403 and a stranger with EPISODE_NOT_FOUND, and keeps the episode', async () => {
