@@ -1,7 +1,6 @@
 import type { Episode } from '@castbase/contracts';
 import { Button, DataList, Paper, Stack, Text, Title } from '@mantine/core';
 import { publicEpisodePath } from '../actions/episode-links.js';
-import { formatInTimeZone } from '../actions/schedule-time.js';
 import { useCreatorTimeZone } from '../actions/use-creator-time-zone.js';
 import { formatDuration } from '../../shared/media-upload/upload-figures.js';
 import { Podcasting20Summary } from '../form/podcasting20-summary.js';
@@ -55,9 +54,10 @@ export function EditorActionsCard({ episode, readOnly, onDuplicate, onDelete }: 
 /** Created, updated, length, plays, version and guid. */
 export function EditorQuickInfoCard({ episode }: { episode: Episode }) {
   const timeZone = useCreatorTimeZone();
+  const date = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
   const rows: Array<[string, string]> = [
-    ['Created', formatInTimeZone(episode.createdAt, timeZone)],
-    ['Updated', formatInTimeZone(episode.updatedAt, timeZone)],
+    ['Created', date.format(new Date(episode.createdAt))],
+    ['Updated', date.format(new Date(episode.updatedAt))],
     ['Duration', episode.media ? formatDuration(episode.durationSeconds) : '—'],
     ['Plays', String(episode.plays)],
     ['Revision', String(episode.revision)],

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useApiClient } from '../../shared/api/use-api-client.js';
 import { episodeQueryKeys, episodesApi } from '../../shared/episodes/episodes-api.js';
-import { FailureBanner, SuccessBanner } from '../../shared/layout/feedback-banners.js';
+import { FailureBanner } from '../../shared/layout/feedback-banners.js';
 import { useNavigationMessage } from '../../shared/layout/navigation-message.js';
 import { ScreenFrame } from '../../shared/layout/screen-frame.js';
 import { podcastPath } from '../../shared/podcasts/podcast-paths.js';
@@ -86,7 +86,7 @@ export function EpisodeEditorScreen() {
       nextEpisodeNumber={list.data?.nextEpisodeNumber ?? null}
       readOnly={!canEdit}
       openHistory={flags.openHistory}
-      arrivalMessage={<SuccessBanner message={message.message} onClose={message.dismiss} />}
+      arrival={message}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { EPISODE_EDIT_TITLE_MAX, episodeMessages, type Episode, type Podcast } from '@castbase/contracts';
 import { Alert, Button, Grid, Stack, Tabs } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessageOf } from '../../shared/api/api-error.js';
 import { AlertIcon } from '../../shared/icons/icons.js';
@@ -31,7 +31,7 @@ interface EpisodeEditorProps {
   readOnly: boolean;
   openHistory: boolean;
   /** The message the previous screen sent along ('Episode duplicated successfully!'). */
-  arrivalMessage?: ReactNode;
+  arrival: { message: string | null; dismiss: () => void };
 }
 
 /** The editor's three tabs and right column (spec 2 §2 "Episode editor"). */
@@ -41,7 +41,7 @@ export function EpisodeEditor({
   nextEpisodeNumber,
   readOnly,
   openHistory,
-  arrivalMessage,
+  arrival,
 }: EpisodeEditorProps) {
   const navigate = useNavigate();
   const editor = useEpisodeEditor({ podcastId: podcast.id, episode, nextEpisodeNumber });
@@ -88,24 +88,31 @@ export function EpisodeEditor({
         </>
       }
     >
-      <Stack gap="md">
-        {readOnly && (
-          <Alert color="yellow" variant="light" icon={<AlertIcon size={20} />} title="View only">
-            Your role on this podcast is Viewer: you can read this episode and its history, not change them.
-          </Alert>
-        )}
-        {editor.conflict && <EditConflictAlert editor={editor} />}
-        {editor.save.isError && !editor.conflict && (
-          <FailureBanner
-            title="Episode not saved"
-            error={editor.save.error}
-            onClose={() => editor.save.reset()}
-          />
-        )}
-        {actions.failure && <FailureBanner title={actions.failure} onClose={actions.dismissFailure} />}
-        {arrivalMessage}
-        <SuccessBanner message={editor.success} onClose={editor.dismissSuccess} />
-      </Stack>
+      {(readOnly ||
+        editor.conflict ||
+        editor.save.isError ||
+        actions.failure ||
+        editor.success ||
+        arrival.message) && (
+        <Stack gap="md">
+          {readOnly && (
+            <Alert color="yellow" variant="light" icon={<AlertIcon size={20} />} title="View only">
+              Your role on this podcast is Viewer: you can read this episode and its history, not change them.
+            </Alert>
+          )}
+          {editor.conflict && <EditConflictAlert editor={editor} />}
+          {editor.save.isError && !editor.conflict && (
+            <FailureBanner
+              title="Episode not saved"
+              error={editor.save.error}
+              onClose={() => editor.save.reset()}
+            />
+          )}
+          {actions.failure && <FailureBanner title={actions.failure} onClose={actions.dismissFailure} />}
+          <SuccessBanner message={arrival.message} onClose={arrival.dismiss} />
+          <SuccessBanner message={editor.success} onClose={editor.dismissSuccess} />
+        </Stack>
+      )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs value={tab} onChange={(next) => next && setTab(next as EditorTab)} keepMounted={false}>

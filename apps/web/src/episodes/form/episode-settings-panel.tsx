@@ -95,7 +95,7 @@ export function EpisodeNumberingFields({
         readOnly={readOnly}
         onChange={(value) => value && onChange({ episodeType: episodeTypeSchema.parse(value) })}
       />
-      <SimpleGrid cols={2} spacing="sm">
+      <SimpleGrid cols={2} spacing="sm" style={{ alignItems: 'end' }}>
         <NumberInput
           label="Season"
           min={1}

@@ -1,5 +1,5 @@
 import type { Episode } from '@castbase/contracts';
-import { Badge, Group, List, Text } from '@mantine/core';
+import { Badge, DataList, Text } from '@mantine/core';
 
 type Podcasting20Fields = Pick<
   Episode,
@@ -64,26 +64,25 @@ export function podcasting20Lines(
 
 /** The episode's Podcasting 2.0 fields, as a list of what each holds. */
 export function Podcasting20Summary({ episode }: { episode: Podcasting20Fields }) {
-  const lines = podcasting20Lines(episode);
   return (
-    <List listStyleType="none" spacing={6} aria-label="Podcasting 2.0 fields">
-      {lines.map(({ name, summary, set }) => (
-        <List.Item key={name}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm">{name}</Text>
+    <DataList orientation="horizontal" size="sm" aria-label="Podcasting 2.0 fields">
+      {podcasting20Lines(episode).map(({ name, summary, set }) => (
+        <DataList.Item key={name}>
+          <DataList.ItemLabel>{name}</DataList.ItemLabel>
+          <DataList.ItemValue>
             {set ? (
               <Badge variant="light" color="teal" radius="sm">
                 {summary}
               </Badge>
             ) : (
-              <Text size="sm" c="dimmed">
+              <Text span size="sm" c="dimmed">
                 {summary}
               </Text>
             )}
-          </Group>
-        </List.Item>
+          </DataList.ItemValue>
+        </DataList.Item>
       ))}
-    </List>
+    </DataList>
   );
 }
 

@@ -1,0 +1,324 @@
+/// <reference lib="dom" />
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  episodeMessages,
+  type Episode,
+  type EpisodeListPage,
+  type EpisodeVersion,
+  type Podcast,
+} from '@castbase/contracts';
+import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
+import { waitFor } from '@castbase/platform-testing';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
+import type { ApiClient } from './support/api-client.js';
+import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
+import { browserApi, signedUpCreator, signUp, type DeviceStorage } from './support/web-journey.js';
+
+// The Upload Episode screen, the episode editor with its version history, and the preview, in a real browser against
+// the all-in-one process: real MP3s (ffmpeg) sent over tus and processed, episodes created, saved, restored and
+// refused on a conflicting save, and a viewer who only reads. Set E2E_SCREENSHOT_DIR to keep screenshots.
+
+const JOURNEY_TIMEOUT_MS = 240_000;
+
+describe('uploading and editing episodes', () => {
+  let app: WebAppUnderTest;
+  let device: DeviceStorage;
+  let podcast: Podcast;
+  let context: BrowserContext;
+  let page: Page;
+  let files: string;
+  let firstMp3: string;
+  let secondMp3: string;
+
+  const open = (path: string) => page.goto(`${app.running.url}${path}`);
+  const api = (): Promise<ApiClient> => browserApi(page, app.running.url);
+  const editPath = (episodeId: string) => `/p/${podcast.id}/episodes/${episodeId}/edit`;
+  const episodeTitled = async (title: string): Promise<Episode> => {
+    const list = await (
+      await api()
+    ).ok<EpisodeListPage>('GET', `/api/podcasts/${podcast.id}/episodes?search=${encodeURIComponent(title)}`);
+    const found = list.items.find((episode) => episode.title === title);
+    if (!found) throw new Error(`No episode titled ${title}`);
+    return found;
+  };
+  const versionsOf = async (episodeId: string) =>
+    (await (await api()).ok<{ items: EpisodeVersion[] }>('GET', `/api/episodes/${episodeId}/versions`)).items;
+  /** Chooses an option of a Mantine select by its label. */
+  const choose = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const openEditor = async (episodeId: string) => {
+    await open(editPath(episodeId));
+    await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
+  };
+
+  beforeAll(async () => {
+    app = await startWebAppUnderTest('webepisodeeditor');
+    const creator = await signedUpCreator(app.browser, app.running.url, ['Signal Hour']);
+    device = creator.storageState;
+    podcast = creator.podcasts[0]!;
+    files = await mkdtemp(join(tmpdir(), 'castbase-episode-editor-'));
+    const binaries = resolveFfmpegBinaries();
+    firstMp3 = join(files, 'first-light.mp3');
+    secondMp3 = join(files, 'second_wind.mp3');
+    await renderToneMp3(binaries, firstMp3, 6, 440);
+    await renderToneMp3(binaries, secondMp3, 5, 330);
+  }, JOURNEY_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await app?.stop();
+    if (files) await rm(files, { recursive: true, force: true });
+  }, JOURNEY_TIMEOUT_MS);
+
+  beforeEach(async () => {
+    context = await app.browser.newContext({
+      storageState: device,
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it(
+    "uploads an MP3, prefills its title from the file name and the next episode number, and publishes it: the dashboard says 'Episode published successfully!'",
+    async () => {
+      await open('/');
+      // An earlier episode numbered 4: the next one is 5.
+      await (
+        await api()
+      ).ok('POST', `/api/podcasts/${podcast.id}/episodes`, { title: 'Pilot', episodeNumber: 4 });
+
+      await open(`/p/${podcast.id}/upload`);
+      await page.getByRole('heading', { level: 1, name: 'Upload Episode' }).waitFor();
+      const publish = page.getByRole('button', { name: 'Publish Episode' });
+      await page.getByText(episodeMessages.uploadMediaRequired).waitFor();
+      await page.getByText(episodeMessages.uploadTitleRequired).waitFor();
+      expect(await publish.isDisabled()).toBe(true);
+      expect(await page.getByRole('textbox', { name: 'Episode number' }).inputValue()).toBe('5');
+      expect(await page.getByRole('textbox', { name: 'Season' }).inputValue()).toBe('1');
+      expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe(
+        'Publish Now',
+      );
+      await expectAccessibleInBothThemes(page, 'the Upload Episode screen before a file');
+      await screenshotInBothThemes(page.locator('main'), 'upload-idle');
+
+      await page.getByLabel('Episode audio or video').setInputFiles(firstMp3);
+      await waitFor('the title to be prefilled from the file name', async () =>
+        (await page.getByRole('textbox', { name: 'Episode title' }).inputValue()) === 'first-light'
+          ? true
+          : undefined,
+      );
+      await page.getByText('The audio is ready').waitFor();
+      expect(
+        await page
+          .getByRole('progressbar', { name: 'Episode upload progress' })
+          .getAttribute('aria-valuenow'),
+      ).toBe('60');
+      await page.getByText('Duration', { exact: true }).waitFor();
+      await page
+        .getByRole('textbox', { name: 'Description' })
+        .fill('The first light of the morning, in tones.');
+      await page.getByLabel('Tags', { exact: true }).pressSequentially('morning,tones,');
+      await expectAccessibleInBothThemes(page, 'the Upload Episode screen with a processed MP3');
+      await screenshotInBothThemes(page.locator('main'), 'upload-ready');
+
+      await page.getByRole('button', { name: 'Continue to Podcasting 2.0' }).click();
+      await page.getByRole('tab', { name: 'Podcasting 2.0', selected: true }).waitFor();
+      await page.getByText('Edited after saving').waitFor();
+      await expectAccessibleInBothThemes(page, 'the Podcasting 2.0 tab of the Upload Episode screen');
+      await screenshotInBothThemes(page.locator('main'), 'upload-podcasting20');
+
+      await page.getByRole('button', { name: 'Publish Episode' }).click();
+      await page.waitForURL(`${app.running.url}/p/${podcast.id}/dashboard`);
+      await page.getByText(episodeMessages.published).waitFor();
+
+      const published = await episodeTitled('first-light');
+      expect(published).toMatchObject({
+        status: 'published',
+        episodeNumber: 5,
+        seasonNumber: 1,
+        description: 'The first light of the morning, in tones.',
+        tags: ['morning', 'tones'],
+        enableVideo: false,
+      });
+      expect(published.media?.fileName).toBe('first-light.mp3');
+      expect(published.publishDate).not.toBeNull();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'saves a second upload as a draft, which opens its edit screen after 1 s',
+    async () => {
+      await open(`/p/${podcast.id}/upload`);
+      await page.getByLabel('Episode audio or video').setInputFiles(secondMp3);
+      await page.getByText('The audio is ready').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Episode title' }).inputValue()).toBe('second wind');
+      await choose('Status', 'Draft');
+      const saved = Date.now();
+      await page.getByRole('button', { name: 'Save Draft' }).click();
+      await page.getByText('Draft saved. Opening its editor…').waitFor();
+      await page.waitForURL(/\/episodes\/[0-9a-f-]{36}\/edit$/);
+      expect(Date.now() - saved).toBeGreaterThanOrEqual(1000);
+      await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Episode title' }).inputValue()).toBe('second wind');
+      expect((await episodeTitled('second wind')).status).toBe('draft');
+      await expectAccessibleInBothThemes(page, 'the episode editor of a draft');
+      await screenshotInBothThemes(page.locator('main'), 'editor-draft');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'saves edits, lists them in the version history newest first, and restores an earlier version',
+    async () => {
+      const draft = await (async () => {
+        await open('/');
+        return episodeTitled('second wind');
+      })();
+      await openEditor(draft.id);
+      const title = page.getByRole('textbox', { name: 'Episode title' });
+      await title.fill('a'.repeat(200));
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(episodeMessages.editTitleTooLong).waitFor();
+      await expectAccessibleInBothThemes(page, 'the editor with a title too long');
+
+      await title.fill('Second Wind, revised');
+      await page.getByRole('textbox', { name: 'Description' }).fill('Revised notes.');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(episodeMessages.saved, { exact: true }).waitFor();
+      await page.getByText('All changes saved').waitFor();
+      expect(await versionsOf(draft.id)).toHaveLength(2);
+
+      await page.getByRole('button', { name: 'Version History' }).click();
+      const history = page.getByRole('dialog', { name: 'Version history' });
+      const entries = history.getByRole('listitem');
+      await waitFor('two versions', async () => ((await entries.count()) === 2 ? true : undefined));
+      expect(await entries.first().getAttribute('aria-label')).toBe('Version 2');
+      await history.getByText('Second Wind, revised').waitFor();
+      await expectAccessibleInBothThemes(page, 'the version history');
+      await screenshotInBothThemes(history, 'editor-history');
+
+      await history
+        .getByRole('listitem', { name: 'Version 1' })
+        .getByRole('button', { name: 'Restore' })
+        .click();
+      const confirm = page.getByRole('dialog', { name: 'Restore version 1' });
+      await confirm.waitFor();
+      await expectAccessibleInBothThemes(page, 'the restore confirmation');
+      await confirm.getByRole('button', { name: 'Restore' }).click();
+      await page.getByText(episodeMessages.restored, { exact: true }).waitFor();
+      await waitFor('the restored title in the form', async () =>
+        (await title.inputValue()) === 'second wind' ? true : undefined,
+      );
+      expect(await versionsOf(draft.id)).toHaveLength(3);
+      expect((await episodeTitled('second wind')).description).toBe('');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a save made from an older revision with the conflict message and keeps the typed values on screen',
+    async () => {
+      await open('/');
+      const draft = await episodeTitled('second wind');
+      await openEditor(draft.id);
+      const title = page.getByRole('textbox', { name: 'Episode title' });
+      await title.fill('My title from this tab');
+      // Another tab saves first.
+      await (
+        await api()
+      ).ok('PATCH', `/api/episodes/${draft.id}`, {
+        title: 'Changed in another tab',
+        revision: draft.revision,
+      });
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const conflict = page.getByRole('alert').filter({ hasText: episodeMessages.editConflict });
+      await conflict.waitFor();
+      expect(await title.inputValue()).toBe('My title from this tab');
+      await expectAccessibleInBothThemes(page, 'the editor after a conflicting save');
+      await screenshotInBothThemes(page.locator('main'), 'editor-conflict');
+
+      await conflict.getByRole('button', { name: 'Reload' }).click();
+      await waitFor('the stored title after Reload', async () =>
+        (await title.inputValue()) === 'Changed in another tab' ? true : undefined,
+      );
+      await conflict.waitFor({ state: 'detached' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'opens the version history from the history flag and preview mode from the preview flag; the preview shows the episode as listeners will',
+    async () => {
+      await open('/');
+      const published = await episodeTitled('first-light');
+      await open(`${editPath(published.id)}?history=true`);
+      await page.getByRole('dialog', { name: 'Version history' }).waitFor();
+
+      await open(`${editPath(published.id)}?preview=true`);
+      await page.waitForURL(`${app.running.url}/p/${podcast.id}/episodes/${published.id}/preview`);
+      const preview = page.getByRole('article', { name: 'first-light' });
+      await preview.waitFor();
+      await preview.getByText('The first light of the morning, in tones.').waitFor();
+      await preview.getByLabel('Play first-light').waitFor();
+      expect(await preview.getByRole('listitem').allTextContents()).toEqual(['morning', 'tones']);
+      await expectAccessibleInBothThemes(page, 'the episode preview');
+      await screenshotInBothThemes(page.locator('main'), 'episode-preview');
+      await page.getByRole('link', { name: 'Back to Editor' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the editor read-only to a viewer',
+    async () => {
+      await open('/');
+      const published = await episodeTitled('first-light');
+      await (
+        await api()
+      ).ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
+        email: 'vera@example.com',
+        role: 'viewer',
+      });
+      const viewerContext = await app.browser.newContext({
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 900 },
+      });
+      try {
+        page = await viewerContext.newPage();
+        page.setDefaultTimeout(30_000);
+        await signUp(page, app.running.url, 'vera@example.com');
+        await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
+        await (
+          await api()
+        ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
+
+        await openEditor(published.id);
+        await page.getByText('View only').waitFor();
+        expect(
+          await page.getByRole('textbox', { name: 'Episode title' }).getAttribute('readonly'),
+        ).not.toBeNull();
+        expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+        await expectAccessibleInBothThemes(page, 'the editor of a viewer');
+        await screenshotInBothThemes(page.locator('main'), 'editor-viewer');
+      } finally {
+        await viewerContext.close();
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
