@@ -321,7 +321,10 @@ describe('All Episodes', () => {
       await dialog.getByLabel('Date').fill(tomorrow);
       await dialog.getByLabel('Time').fill('09:00');
       await dialog.getByRole('button', { name: 'Schedule' }).click();
-      await page.getByText(/^Episode scheduled for /).waitFor();
+      const scheduledMessage = page.getByText(/^Episode scheduled for /);
+      await scheduledMessage.or(dialog.getByRole('alert')).first().waitFor();
+      expect(await dialog.getByRole('alert').allTextContents()).toEqual([]);
+      await scheduledMessage.waitFor();
       const scheduled = await api.ok<Episode>('GET', `/api/episodes/${episode.id}`);
       expect(scheduled.status).toBe('scheduled');
       const at = new Date(scheduled.scheduledReleaseDate ?? '');
@@ -389,7 +392,7 @@ describe('All Episodes', () => {
       await page.getByRole('button', { name: `Play video: ${title}` }).click();
       const dialog = page.getByRole('dialog', { name: title });
       await dialog.locator('video').waitFor();
-      await expectAccessibleInBothThemes(page, 'the video player modal');
+      await screenshotInBothThemes(dialog, 'episodes-video');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     },

@@ -56,6 +56,7 @@ export const episodeMessages = {
   statusFailed: 'Failed to update episode status. Please try again.',
   cancelScheduleFailed: 'Failed to cancel schedule. Please try again.',
   noMatches: 'No episodes match your filters',
+  loadFailed: 'Failed to load episodes',
   unpublished: 'Episode unpublished',
   scheduled: (when: string) => `Episode scheduled for ${when}`,
   scheduleCanceled: 'Schedule canceled',

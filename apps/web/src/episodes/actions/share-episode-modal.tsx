@@ -86,10 +86,18 @@ function ShareContent({
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   return (
-    <Stack gap="xs">
-      <TextInput label={label} value={value} readOnly onFocus={(event) => event.currentTarget.select()} />
-      <CopyButtonWithStatus value={value} copyLabel={copyLabel} />
-    </Stack>
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        style={{ flex: '1 1 280px' }}
+      />
+      <Stack pt={{ base: 0, xs: 25 }}>
+        <CopyButtonWithStatus value={value} copyLabel={copyLabel} />
+      </Stack>
+    </Group>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { EpisodeListPage } from '@castbase/contracts';
-import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { CloseIcon } from '../../shared/icons/icons.js';
 import type { EpisodeListParams, FilterKey } from './episode-list-params.js';
 import { EpisodeSearchInput } from './episode-search-input.js';
@@ -84,24 +84,27 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
 
   return (
     <Paper withBorder radius="md" p="md" component="search" aria-label="Filter episodes">
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <EpisodeSearchInput value={query.search ?? ''} onSearch={(search) => update({ search })} />
-        {filters.map(({ key, label, choices }) => (
-          <NativeSelect
-            key={key}
-            label={label}
-            data={choices}
-            value={query[key] === undefined ? ALL : String(query[key])}
-            onChange={(event) => update({ [key]: event.currentTarget.value || undefined })}
-            style={{ flex: '0 1 170px' }}
-          />
-        ))}
-        {filtersActive && (
-          <Button variant="subtle" leftSection={<CloseIcon size={18} />} onClick={clearFilters}>
-            Clear Filters
-          </Button>
-        )}
-      </Group>
+      <Stack gap="sm">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <EpisodeSearchInput value={query.search ?? ''} onSearch={(search) => update({ search })} />
+          {filtersActive && (
+            <Button variant="subtle" leftSection={<CloseIcon size={18} />} onClick={clearFilters}>
+              Clear Filters
+            </Button>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="sm">
+          {filters.map(({ key, label, choices }) => (
+            <NativeSelect
+              key={key}
+              label={label}
+              data={choices}
+              value={query[key] === undefined ? ALL : String(query[key])}
+              onChange={(event) => update({ [key]: event.currentTarget.value || undefined })}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
     </Paper>
   );
 }

@@ -8,17 +8,13 @@ import { AlertIcon, ListIcon, SearchIcon, UploadIcon } from '../../shared/icons/
 export function NoEpisodesYet({ uploadPath, canEdit }: { uploadPath: string; canEdit: boolean }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-      <EmptyState
-        variant="light"
-        size="lg"
-        icon={<ListIcon size={28} />}
-        title="No episodes yet"
-        description={
-          canEdit
+      <EmptyState variant="light" size="lg" icon={<ListIcon size={28} />}>
+        <EmptyState.Title order={2}>No episodes yet</EmptyState.Title>
+        <EmptyState.Description>
+          {canEdit
             ? 'Upload audio or video to create the first episode of this podcast.'
-            : 'Episodes appear here once the podcast has some.'
-        }
-      >
+            : 'Episodes appear here once the podcast has some.'}
+        </EmptyState.Description>
         {canEdit && (
           <EmptyState.Actions>
             <Button component={Link} to={uploadPath} leftSection={<UploadIcon size={18} />}>
@@ -35,13 +31,11 @@ export function NoEpisodesYet({ uploadPath, canEdit }: { uploadPath: string; can
 export function NoMatchingEpisodes({ onClearAll }: { onClearAll: () => void }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }}>
-      <EmptyState
-        variant="light"
-        size="lg"
-        icon={<SearchIcon size={28} />}
-        title={episodeMessages.noMatches}
-        description="Try another search, or clear the filters to see every episode."
-      >
+      <EmptyState variant="light" size="lg" icon={<SearchIcon size={28} />}>
+        <EmptyState.Title order={2}>{episodeMessages.noMatches}</EmptyState.Title>
+        <EmptyState.Description>
+          Try another search, or clear the filters to see every episode.
+        </EmptyState.Description>
         <EmptyState.Actions>
           <Button variant="light" onClick={onClearAll}>
             Clear All Filters
@@ -63,14 +57,9 @@ export function EpisodesLoadFailure({
 }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} role="alert">
-      <EmptyState
-        variant="light"
-        size="lg"
-        color="red"
-        icon={<AlertIcon size={28} />}
-        title="Failed to load episodes"
-        description={errorMessageOf(error)}
-      >
+      <EmptyState variant="light" size="lg" color="red" icon={<AlertIcon size={28} />}>
+        <EmptyState.Title order={2}>{episodeMessages.loadFailed}</EmptyState.Title>
+        <EmptyState.Description>{errorMessageOf(error)}</EmptyState.Description>
         <EmptyState.Actions>
           <Button onClick={onRetry} loading={retrying}>
             Retry
