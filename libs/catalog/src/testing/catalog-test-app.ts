@@ -222,6 +222,8 @@ export async function startCatalogTestApp() {
     signIn,
     addContributor,
     rows,
+    /** The test database, for a second catalog replica on it. */
+    databaseUrl: database.url,
     isoTimestamp,
     outboxRows,
     storedMediaFile,
