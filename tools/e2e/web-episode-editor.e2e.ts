@@ -129,7 +129,7 @@ describe('uploading and editing episodes', () => {
       await page
         .getByRole('textbox', { name: 'Description' })
         .fill('The first light of the morning, in tones.');
-      await page.getByLabel('Tags', { exact: true }).pressSequentially('morning,tones,');
+      await page.getByRole('combobox', { name: 'Tags' }).pressSequentially('morning,tones,');
       await expectAccessibleInBothThemes(page, 'the Upload Episode screen with a processed MP3');
       await screenshotInBothThemes(page.locator('main'), 'upload-ready');
 
