@@ -30,6 +30,8 @@ describe('podcasts, their settings and contributors in the web app', () => {
   let secondId: string;
   let context: BrowserContext;
   let page: Page;
+  /** The editor's signed-in device, kept to come back after her access is removed. */
+  let editorStorage: DeviceStorage;
 
   const url = (path: string) => `${app.running.url}${path}`;
   const open = (path: string) => page.goto(url(path));
@@ -82,6 +84,25 @@ describe('podcasts, their settings and contributors in the web app', () => {
       expect(openBox?.height).toBeGreaterThanOrEqual(44);
       await expectAccessibleInBothThemes(page, 'the Podcasts page with two podcasts');
       await screenshotInBothThemes(page.getByRole('main'), 'podcasts-page');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "says 'Failed to load podcasts' when the list cannot be read, and Retry reads it again",
+    async () => {
+      await page.route('**/api/podcasts', (route) => route.abort('connectionrefused'));
+      try {
+        await open(`/p/${secondId}/podcasts`);
+        await page.getByText('Failed to load podcasts').waitFor();
+        await expectAccessibleInBothThemes(page, "the Podcasts page's load failure");
+        await screenshotInBothThemes(page.getByRole('main'), 'podcasts-load-failure');
+      } finally {
+        await page.unroute('**/api/podcasts');
+      }
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('article', { name: SECOND_NAME }).waitFor();
+      expect(await page.getByText('Failed to load podcasts').count()).toBe(0);
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -159,7 +180,7 @@ describe('podcasts, their settings and contributors in the web app', () => {
       expect(before).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(await page.getByLabel('RSS feed URL').inputValue()).toContain(`token=${before}`);
       await expectAccessibleInBothThemes(page, 'the Podcast tab with a private feed');
-    await screenshotInBothThemes(page.getByRole('main'), 'podcast-tab-private');
+      await screenshotInBothThemes(page.getByRole('main'), 'podcast-tab-private');
 
       await page.getByRole('button', { name: 'Rotate' }).click();
       await page.getByText('Private feed token rotated').waitFor();
@@ -289,12 +310,16 @@ describe('podcasts, their settings and contributors in the web app', () => {
           await them
             .getByText("Only the podcast's owner can change these settings. Your role: Editor.")
             .waitFor();
-          expect(await them.getByLabel('Podcast name').isDisabled()).toBe(true);
+          expect(await them.getByRole('textbox').count()).toBe(1);
+          expect(await them.getByLabel('RSS feed URL').inputValue()).toContain('/feeds/ada/night-shift.xml');
+          const hostName = them.locator('dd').filter({ hasText: 'Grace Hopper' });
+          expect(await hostName.isVisible()).toBe(true);
           expect(await them.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
           expect(await them.getByRole('button', { name: 'Delete Podcast' }).count()).toBe(0);
           expect(await them.getByLabel('Private feed token').count()).toBe(0);
           await expectAccessibleInBothThemes(them, 'the Podcast tab read-only for an editor');
-        await screenshotInBothThemes(them.getByRole('main'), 'podcast-tab-editor');
+          await screenshotInBothThemes(them.getByRole('main'), 'podcast-tab-editor');
+          editorStorage = await contributor.context.storageState();
         } finally {
           await contributor.context.close();
         }
@@ -323,6 +348,20 @@ describe('podcasts, their settings and contributors in the web app', () => {
       await dialog.getByText(`${EDITOR_EMAIL} was removed from this podcast`).waitFor();
       expect(await dialog.getByRole('listitem').count()).toBe(2);
       expect(await dialog.getByRole('button', { name: /^Remove/ }).count()).toBe(1);
+
+      const editorContext = await app.browser.newContext({
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 900 },
+        storageState: editorStorage,
+      });
+      try {
+        const editor = await editorContext.newPage();
+        await editor.goto(url(`/p/${secondId}/dashboard`));
+        await editor.waitForURL(url('/onboarding?source=dashboard'));
+        expect(await editor.evaluate(() => window.localStorage.getItem('lastUsedPodcastId'))).toBeNull();
+      } finally {
+        await editorContext.close();
+      }
 
       const contributors = await (
         await owner()

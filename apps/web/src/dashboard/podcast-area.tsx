@@ -1,9 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../shared/layout/full-page-loader.js';
 import { useExitingOnboardingOnce } from '../shared/podcasts/exiting-onboarding.js';
-import { isUnresolvedPodcastId } from '../shared/podcasts/podcast-ids.js';
+import { forgetLastUsedPodcastId, isUnresolvedPodcastId } from '../shared/podcasts/podcast-ids.js';
 import { usePodcastList } from '../shared/podcasts/podcast-list.js';
-import { podcastPath } from '../shared/podcasts/podcast-paths.js';
+import { PLACEHOLDER_DASHBOARD_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { DashboardShell } from './dashboard-shell.js';
 
 /** Route element for /p/:podcastId/*: real ids open the shell, 'placeholder' and 'unknown' are resolved first. */
@@ -11,6 +12,37 @@ export function PodcastArea() {
   const { podcastId = '' } = useParams();
   return isUnresolvedPodcastId(podcastId) ? (
     <UnresolvedPodcastRoute podcastId={podcastId} />
+  ) : (
+    <PodcastRoute podcastId={podcastId} />
+  );
+}
+
+/**
+ * A podcast the person no longer has (deleted, or their access removed) is not opened: when the list does not hold
+ * it, the list is read afresh, and if it still does not, the device forgets it and the placeholder route finds them
+ * another.
+ */
+function PodcastRoute({ podcastId }: { podcastId: string }) {
+  const podcasts = usePodcastList();
+  const [goneId, setGoneId] = useState<string | null>(null);
+  const { refetch } = podcasts;
+  const listed = !podcasts.isSuccess || podcasts.data.some((podcast) => podcast.id === podcastId);
+
+  useEffect(() => {
+    if (listed) return;
+    let current = true;
+    void refetch().then((fresh) => {
+      if (!current || !fresh.isSuccess || fresh.data.some((podcast) => podcast.id === podcastId)) return;
+      forgetLastUsedPodcastId(podcastId);
+      setGoneId(podcastId);
+    });
+    return () => {
+      current = false;
+    };
+  }, [listed, podcastId, refetch]);
+
+  return goneId === podcastId ? (
+    <Navigate to={PLACEHOLDER_DASHBOARD_PATH} replace />
   ) : (
     <DashboardShell podcastId={podcastId} />
   );

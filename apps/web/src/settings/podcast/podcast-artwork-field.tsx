@@ -10,7 +10,6 @@ interface PodcastArtworkFieldProps {
   podcast: Podcast;
   values: PodcastSettingsValues;
   change: UpdateSettings;
-  readOnly: boolean;
 }
 
 const LABEL = 'Album art';
@@ -19,11 +18,9 @@ const LABEL = 'Album art';
  * The album art through the media upload component. An image uploaded here and removed before Save is deleted at
  * once; the saved art is only let go of by Save (the catalog releases it then).
  */
-export function PodcastArtworkField({ podcast, values, change, readOnly }: PodcastArtworkFieldProps) {
+export function PodcastArtworkField({ podcast, values, change }: PodcastArtworkFieldProps) {
   const api = useApiClient();
   const { artworkMediaId, artworkUrl } = values;
-
-  if (readOnly) return <ReadOnlyArtwork url={artworkUrl} />;
 
   async function remove() {
     if (artworkMediaId && artworkMediaId !== podcast.artworkMediaId) await deleteMedia(api, artworkMediaId);
@@ -43,7 +40,8 @@ export function PodcastArtworkField({ podcast, values, change, readOnly }: Podca
   );
 }
 
-function ReadOnlyArtwork({ url }: { url: string | null }) {
+/** The album art shown to those who may not change it. */
+export function ReadOnlyArtwork({ url }: { url: string | null }) {
   return (
     <Group gap="md">
       <Avatar src={url} radius="md" size={120} alt={url ? LABEL : ''} color="blue" />

@@ -5,12 +5,10 @@ import type { SettingsFieldsProps } from './settings-field-props.js';
 
 interface PodcastFeedFieldsProps extends SettingsFieldsProps {
   podcast: Podcast;
-  /** Only the owner is given the token and may rotate it. */
-  showToken: boolean;
 }
 
 /** The feed's switches: private (visibility) with its token, episodic or serial, explicit. */
-export function PodcastFeedFields({ podcast, values, change, showToken }: PodcastFeedFieldsProps) {
+export function PodcastFeedFields({ podcast, values, change }: PodcastFeedFieldsProps) {
   return (
     <Stack gap="lg">
       <Switch
@@ -20,7 +18,7 @@ export function PodcastFeedFields({ podcast, values, change, showToken }: Podcas
         checked={values.visibility === 'private'}
         onChange={(event) => change({ visibility: event.currentTarget.checked ? 'private' : 'public' })}
       />
-      {showToken && values.visibility === 'private' && <PrivateFeedToken podcast={podcast} />}
+      {values.visibility === 'private' && <PrivateFeedToken podcast={podcast} />}
       <Switch
         size="md"
         label="Serial podcast"

@@ -1,5 +1,5 @@
 import { can, podcastMessages, podcastRoleLabels, type Podcast } from '@castbase/contracts';
-import { Alert, Button, Divider, Fieldset, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useFocusFirstInvalid } from '../../shared/forms/use-focus-first-invalid.js';
 import { AlertIcon, LockIcon } from '../../shared/icons/icons.js';
@@ -10,11 +10,12 @@ import { PodcastDirectoryFields } from './podcast-directory-fields.js';
 import { PodcastFeedFields } from './podcast-feed-fields.js';
 import { PodcastIdentityFields } from './podcast-identity-fields.js';
 import type { SettingsRefusal } from './podcast-settings-values.js';
+import { PodcastSettingsSummary } from './podcast-settings-summary.js';
 import { RssFeedAddress } from './rss-feed-address.js';
 import { usePodcastSettingsForm } from './use-podcast-settings-form.js';
 
 /**
- * Every setting of a podcast, saved at once. The owner edits; editors and viewers see the same fields read-only.
+ * Every setting of a podcast, saved at once. The owner edits; editors and viewers read the same settings.
  * From the first change until Save the feed is 'RSS out of sync'.
  */
 export function PodcastSettingsForm({ podcast }: { podcast: Podcast }) {
@@ -54,16 +55,16 @@ export function PodcastSettingsForm({ podcast }: { podcast: Podcast }) {
           />
         )}
 
-        <Fieldset variant="unstyled" disabled={!owner} p={0}>
+        {owner ? (
           <Stack gap="xl">
             <SettingsGroup title="Album art">
-              <PodcastArtworkField podcast={podcast} {...fields} readOnly={!owner} />
+              <PodcastArtworkField podcast={podcast} {...fields} />
             </SettingsGroup>
             <SettingsGroup title="Show">
               <PodcastIdentityFields {...fields} />
             </SettingsGroup>
             <SettingsGroup title="Feed">
-              <PodcastFeedFields {...fields} podcast={podcast} showToken={owner} />
+              <PodcastFeedFields {...fields} podcast={podcast} />
             </SettingsGroup>
             <SettingsGroup title="Directory listing">
               <PodcastDirectoryFields {...fields} />
@@ -72,10 +73,12 @@ export function PodcastSettingsForm({ podcast }: { podcast: Podcast }) {
               <PodcastContactFields {...fields} />
             </SettingsGroup>
           </Stack>
-        </Fieldset>
+        ) : (
+          <PodcastSettingsSummary podcast={podcast} />
+        )}
 
         <Divider />
-        <RssFeedAddress podcast={podcast} />
+        <RssFeedAddress podcast={podcast} withStatus={owner} />
         {owner && (
           <Group justify="flex-end">
             <Button type="submit" loading={form.saving}>

@@ -5,9 +5,9 @@ import { CopyTextButton } from './copy-text-button.js';
 
 /**
  * The feed's address as podcast apps read it, with the private token when the podcast is private, and whether the
- * feed has been generated (`GET /api/podcasts/{id}/feed`).
+ * feed has been generated (`GET /api/podcasts/{id}/feed`; the owner's: the feeds service answers its owner only).
  */
-export function RssFeedAddress({ podcast }: { podcast: Podcast }) {
+export function RssFeedAddress({ podcast, withStatus }: { podcast: Podcast; withStatus: boolean }) {
   const feed = useFeedStatus(podcast.id);
   // The path follows the saved slug at once; the feeds service's answer gives the public origin.
   const address = new URL(
@@ -29,16 +29,18 @@ export function RssFeedAddress({ podcast }: { podcast: Podcast }) {
           value={url}
           style={{ flex: 1 }}
           description={
-            feed.isPending
-              ? 'Checking the feed…'
-              : generated
-                ? `${feed.data?.episodeCount ?? 0} episodes in the feed`
-                : 'Not generated yet: this is the address it will have.'
+            !withStatus
+              ? undefined
+              : feed.isPending
+                ? 'Checking the feed…'
+                : generated
+                  ? `${feed.data?.episodeCount ?? 0} episodes in the feed`
+                  : 'Not generated yet: this is the address it will have.'
           }
         />
         <CopyTextButton text={url} label="Copy feed URL" />
       </Group>
-      {!feed.isPending && (
+      {withStatus && !feed.isPending && (
         <Group gap={6}>
           <Text size="sm" c="dimmed">
             Feed status:
