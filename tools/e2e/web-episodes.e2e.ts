@@ -265,7 +265,9 @@ describe('All Episodes', () => {
       await showing('Showing 1–1 of 1');
       await menuOf(title).click();
       await page.getByRole('menuitem', { name: 'Duplicate' }).waitFor();
+      // Without audio or video it can be neither published nor scheduled.
       expect(await page.getByRole('menuitem', { name: 'Publish' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('menuitem', { name: 'Schedule' }).isDisabled()).toBe(true);
       await expectAccessibleInBothThemes(page, 'the episode action menu');
       await screenshotInBothThemes(page.getByRole('menu'), 'episodes-action-menu');
       await page.getByRole('menuitem', { name: 'Duplicate' }).click();
@@ -292,10 +294,10 @@ describe('All Episodes', () => {
   it(
     "schedules a draft for tomorrow 09:00 in the creator's timezone, refuses a past moment, and cancels it",
     async () => {
-      const seed = plan[121];
-      const episode = episodes[121];
-      if (!seed || !episode) throw new Error('The seed has no episode 122');
-      await open(`?search=${encodeURIComponent('Episode 122')}`);
+      const seed = plan[129];
+      const episode = episodes[129];
+      if (!seed || !episode) throw new Error('The seed has no episode 130');
+      await open(`?search=${encodeURIComponent('Episode 130')}`);
       await showing('Showing 1–1 of 1');
       await menuOf(seed.input.title).click();
       await page.getByRole('menuitem', { name: 'Schedule' }).click();
@@ -350,7 +352,7 @@ describe('All Episodes', () => {
     'shares a published episode: its public link copied with Copied!, three share intents and the embed code',
     async () => {
       const published = episodes.find(
-        (episode) => episode.status === 'published' && episode.episodeNumber === 110,
+        (episode) => episode.status === 'published' && episode.episodeNumber === 120,
       );
       if (!published) throw new Error('The seed has no published audio episode');
       await open(`?search=${encodeURIComponent(published.title)}`);

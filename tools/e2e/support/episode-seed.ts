@@ -58,14 +58,19 @@ export interface SeedEpisode {
 /**
  * 200 episodes: 'Aurora — Episode 1' …; seasons 1–4; every 20th a trailer, every 15th a bonus; every 3rd explicit;
  * every 8th out of the RSS feed; every 10th tagged 'interview'; every 25th a video (published), every other 10th
- * an audio episode (published); every 7th scheduled; the rest drafts.
+ * an audio episode (published when a 20th); of the others every 7th scheduled, the rest drafts.
  */
 export function seedPlan(count: number, media: { audio: MediaFile; video: MediaFile }): SeedEpisode[] {
   const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const kind = n % 25 === 0 ? 'video' : n % 10 === 0 ? 'audio' : null;
-    const status = kind ? 'published' : n % 7 === 0 ? 'scheduled' : 'draft';
+    const status =
+      kind === 'video' || (kind === 'audio' && n % 20 === 0)
+        ? 'published'
+        : n % 7 === 0
+          ? 'scheduled'
+          : 'draft';
     const input: CreateEpisodeInput = {
       title: `${WORDS[n % WORDS.length]} — Episode ${n}`,
       description: n % 9 === 0 ? 'A conversation about quantum signals.' : `Notes for episode ${n}.`,

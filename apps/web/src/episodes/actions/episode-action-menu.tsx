@@ -1,5 +1,5 @@
 import { episodeMessages, type Episode } from '@castbase/contracts';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
   CalendarIcon,
@@ -92,7 +92,13 @@ export function EpisodeActionMenu({
           </Menu.Item>
         )}
         {canEdit && !published && (
-          <Menu.Item leftSection={<CalendarIcon size={ICON} />} onClick={act('schedule')}>
+          <Menu.Item
+            leftSection={<CalendarIcon size={ICON} />}
+            // A scheduled episode publishes itself, so it needs audio or video as publishing does.
+            disabled={!canPublish(episode)}
+            title={episode.media ? undefined : episodeMessages.mediaRequiredToPublish}
+            onClick={act('schedule')}
+          >
             {episode.status === 'scheduled' ? 'Reschedule' : 'Schedule'}
           </Menu.Item>
         )}
@@ -143,14 +149,11 @@ export function EpisodeActionMenu({
         {canEdit && (
           <>
             <Menu.Divider />
-            <Menu.Item
-              color="red"
-              // Mantine draws a coloured item in shade 6 (3.3:1 on white); the theme's red text colour reads at 4.5:1.
-              style={{ '--menu-item-color': 'var(--mantine-color-red-text)' }}
-              leftSection={<TrashIcon size={ICON} />}
-              onClick={act('delete')}
-            >
-              Delete
+            <Menu.Item color="red" leftSection={<TrashIcon size={ICON} />} onClick={act('delete')}>
+              {/* Mantine draws a coloured item in shade 6 (3.3:1 on white); the theme's red text reads at 4.5:1. */}
+              <Text span inherit c="red">
+                Delete
+              </Text>
             </Menu.Item>
           </>
         )}
