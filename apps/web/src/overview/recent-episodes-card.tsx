@@ -61,7 +61,7 @@ function RecentEpisodeRow({
       py="sm"
       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
     >
-      <Stack gap={4} miw={0}>
+      <Stack gap={4} miw={0} style={{ flex: 1 }}>
         <Text fw={600} truncate="end" title={episode.title}>
           {episode.title}
         </Text>
@@ -78,6 +78,7 @@ function RecentEpisodeRow({
           to={editEpisodePath(podcastId, episode.id)}
           variant="default"
           size="sm"
+          style={{ flexShrink: 0 }}
           aria-label={`${text.edit} ${episode.title}`}
         >
           {text.edit}

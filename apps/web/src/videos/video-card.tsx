@@ -28,25 +28,25 @@ export function VideoCard({ episode, size, onPlay }: VideoCardProps) {
   const shownTitle = truncateTitle(episode.title, titleMaxChars);
   const playable = episode.media !== null && isVideoMedia(episode.media);
   return (
-    <Paper withBorder radius="md" className={classes.card} maw={widthPx} data-size={size}>
+    <Paper withBorder radius="md" className={classes.card} maw={widthPx} data-video-card={size}>
       {playable ? (
-        <UnstyledButton
-          className={classes.thumbnail}
-          onClick={() => onPlay(episode)}
-          aria-label={`Play ${episode.title}`}
-        >
-          <VideoThumbnail episode={episode} />
-          <span className={classes.play}>
+        <div className={classes.thumbnail}>
+          <UnstyledButton
+            className={classes.play}
+            onClick={() => onPlay(episode)}
+            aria-label={`Play ${episode.title}`}
+          >
+            <VideoThumbnail episode={episode} />
             <span className={classes.playBadge}>
               <PlayIcon size={22} />
             </span>
-          </span>
+          </UnstyledButton>
           {episode.durationSeconds > 0 && (
             <span className={classes.duration} aria-hidden>
               {formatPlaybackTime(episode.durationSeconds)}
             </span>
           )}
-        </UnstyledButton>
+        </div>
       ) : (
         <VideoPlaceholder reason={episode.media ? 'audio-only' : 'no-video'} />
       )}
@@ -75,12 +75,12 @@ function VideoThumbnail({ episode }: { episode: Episode }) {
     media.data?.outputs.find((output) => output.role === 'thumbnail')?.url ?? episode.artworkUrl;
   if (!thumbnail) {
     return (
-      <span className={classes.noThumbnail}>
+      <span className={`${classes.image} ${classes.noThumbnail}`}>
         <VideoIcon size={32} />
       </span>
     );
   }
-  return <img src={thumbnail} alt="" loading="lazy" />;
+  return <img className={classes.image} src={thumbnail} alt="" loading="lazy" />;
 }
 
 /** Video cards in a grid of columns of the cards' width (one column on a narrow screen). */

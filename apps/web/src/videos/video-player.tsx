@@ -110,6 +110,7 @@ function PlayerControls({ playback }: { playback: VideoPlayback }) {
         onChange={playback.seekTo}
         label={formatPlaybackTime}
         size="sm"
+        thumbSize={24}
         disabled={playback.duration === 0}
       />
       <Group gap="xs" wrap="nowrap">

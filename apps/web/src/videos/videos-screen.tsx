@@ -1,12 +1,11 @@
 import { videoMessages as text, type Episode, type VideoCardSize } from '@castbase/contracts';
 import { Button, Center, Group, Loader, Pagination, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { UploadIcon } from '../shared/icons/icons.js';
 import { ScreenFrame } from '../shared/layout/screen-frame.js';
 import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { useCan } from '../shared/podcasts/use-podcast.js';
-import { VideoRenderPanel } from './render/video-render-panel.js';
 import { useVideoEpisodes } from './use-video-episodes.js';
 import { VideoGrid } from './video-card.js';
 import { CardSizeControl } from './card-size-control.js';
@@ -14,6 +13,11 @@ import { NoVideoEpisodes, VideoListFailure } from './video-list-states.js';
 import { VideoModal } from './video-modal.js';
 
 const VIDEOS_PER_PAGE = 24;
+
+// The render forms are downloaded when an editor first opens a video.
+const VideoRenderPanel = lazy(() =>
+  import('./render/video-render-panel.js').then((module) => ({ default: module.VideoRenderPanel })),
+);
 
 /** /p/:podcastId/videos: the podcast's video episodes as cards, each opening the player and its render tools. */
 export function VideosScreen() {
@@ -56,7 +60,17 @@ export function VideosScreen() {
         </Stack>
       )}
       <VideoModal episode={playing} opened={playing !== null} onClose={() => setPlaying(null)}>
-        {canEdit && playing?.media && <VideoRenderPanel mediaId={playing.media.mediaId} />}
+        {canEdit && playing?.media && (
+          <Suspense
+            fallback={
+              <Center role="status" aria-label="Loading the render tools">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <VideoRenderPanel mediaId={playing.media.mediaId} />
+          </Suspense>
+        )}
       </VideoModal>
     </ScreenFrame>
   );

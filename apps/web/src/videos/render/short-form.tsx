@@ -1,5 +1,5 @@
 import { VIDEO_SHORT_MAX_SECONDS as SHORT_MAX_SECONDS } from '@castbase/contracts';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PhoneIcon } from '../player-icons.js';
 import { RenderRequestError } from './render-request-error.js';
@@ -24,6 +24,9 @@ export function ShortForm({ mediaId, durationSeconds }: { mediaId: string; durat
       }}
     >
       <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          At most {SHORT_MAX_SECONDS} seconds from the start you choose, cropped to a 9:16 portrait video.
+        </Text>
         <Group grow align="flex-start">
           <SecondsField
             label="Start"
@@ -36,7 +39,6 @@ export function ShortForm({ mediaId, durationSeconds }: { mediaId: string; durat
             value={length}
             onChange={setLength}
             error={render.fieldErrors.durationSeconds}
-            description={`At most ${SHORT_MAX_SECONDS} seconds, as a 9:16 portrait video`}
           />
         </Group>
         <RenderRequestError message={render.requestError} />

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ScissorsIcon } from '../player-icons.js';
 import { formatPlaybackTime } from '../use-video-playback.js';
@@ -20,6 +20,10 @@ export function TrimForm({ mediaId, durationSeconds }: { mediaId: string; durati
       }}
     >
       <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          The video is {formatPlaybackTime(durationSeconds)} long. The part between the two times becomes a
+          file of its own.
+        </Text>
         <Group grow align="flex-start">
           <SecondsField
             label="Start"
@@ -27,13 +31,7 @@ export function TrimForm({ mediaId, durationSeconds }: { mediaId: string; durati
             onChange={setStart}
             error={render.fieldErrors.startSeconds}
           />
-          <SecondsField
-            label="End"
-            value={end}
-            onChange={setEnd}
-            error={render.fieldErrors.endSeconds}
-            description={`The video is ${formatPlaybackTime(durationSeconds)} long`}
-          />
+          <SecondsField label="End" value={end} onChange={setEnd} error={render.fieldErrors.endSeconds} />
         </Group>
         <RenderRequestError message={render.requestError} />
         <Group>

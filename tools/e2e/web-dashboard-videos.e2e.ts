@@ -1,0 +1,329 @@
+/// <reference lib="dom" />
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Episode, MediaFile, Podcast } from '@castbase/contracts';
+import { renderTestVideo, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
+import { waitFor } from '@castbase/platform-testing';
+import { expectAccessibleInBothThemes } from './support/accessibility.js';
+import type { ApiClient } from './support/api-client.js';
+import { apiOfDevice, uploadSeedMedia } from './support/episode-seed.js';
+import { uploadFile } from './support/publish-flow.js';
+import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
+import { signedUpCreator } from './support/web-journey.js';
+
+// The Dashboard Overview and the Videos page in a real browser, over episodes and a 30-second WebM video made with
+// ffmpeg and uploaded through tus: empty states, tiles, recent episodes, the load failures, the video cards, the
+// player's keyboard controls and a trim rendered by the media service to its download.
+
+const JOURNEY_TIMEOUT_MS = 240_000;
+/** The episode list requests (the dashboard's and the Videos page's), to answer them with an error. */
+const EPISODE_LIST = /\/api\/podcasts\/[^/]+\/episodes\?/;
+const LONG_TITLE =
+  'A very long conversation about the signals that shape the morning news, with three guests';
+
+/** A 30-second 320x240 WebM (VP8 and Opus: Chromium plays it without proprietary codecs), uploaded and processed. */
+async function uploadWebmVideo(api: ApiClient): Promise<MediaFile> {
+  const folder = await mkdtemp(join(tmpdir(), 'castbase-videos-'));
+  const path = join(folder, 'talk.webm');
+  await renderTestVideo(resolveFfmpegBinaries(), path, 'webm', { seconds: 30, width: 320, height: 240 });
+  const uploaded = await uploadFile(api, {
+    input: path,
+    fileName: 'talk.webm',
+    fileType: 'video/webm',
+    purpose: 'episode-media',
+  });
+  return waitFor(
+    'talk.webm to be processed',
+    async () => {
+      const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
+      if (file.status === 'failed') throw new Error(`Processing failed: ${JSON.stringify(file.jobs)}`);
+      return file.status === 'ready' ? file : undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
+}
+
+describe('Dashboard Overview and Videos', () => {
+  let app: WebAppUnderTest;
+  let context: BrowserContext;
+  let page: Page;
+  let api: ApiClient;
+  let podcast: Podcast;
+  let emptyPodcast: Podcast;
+  let created: Episode[];
+  let video: MediaFile;
+
+  const open = async (target: Podcast, segment: 'dashboard' | 'videos', heading: string) => {
+    await page.goto(`${app.running.url}/p/${target.id}/${segment}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  };
+  const player = () => page.getByRole('group', { name: `Video player: ${LONG_TITLE}` });
+  const videoState = () =>
+    player()
+      .locator('video')
+      .evaluate((element: HTMLVideoElement) => ({
+        paused: element.paused,
+        time: element.currentTime,
+        muted: element.muted,
+        volume: element.volume,
+      }));
+
+  beforeAll(async () => {
+    app = await startWebAppUnderTest('webdashvideos');
+    const creator = await signedUpCreator(app.browser, app.running.url, ['Morning Signals', 'Quiet Hours']);
+    [podcast, emptyPodcast] = creator.podcasts as [Podcast, Podcast];
+    api = apiOfDevice(creator.storageState, app.running.url);
+    const seedMedia = await uploadSeedMedia(api);
+    video = await uploadWebmVideo(api);
+
+    // Seven episodes, oldest first: the dashboard shows the five newest. The newest is the long-titled video.
+    const inputs = [
+      { title: 'First light', mediaId: seedMedia.audio.id, status: 'published' },
+      { title: 'Second wind' },
+      { title: 'Third rail', mediaId: seedMedia.audio.id },
+      { title: 'Fourth wall' },
+      { title: 'Fifth season', mediaId: seedMedia.video.id, enableVideo: true },
+      { title: 'Sixth sense' },
+      { title: LONG_TITLE, mediaId: video.id, enableVideo: true, status: 'published' },
+    ];
+    created = [];
+    for (const input of inputs) {
+      created.push(await api.ok<Episode>('POST', `/api/podcasts/${podcast.id}/episodes`, input));
+    }
+
+    context = await app.browser.newContext({
+      storageState: creator.storageState,
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+  }, JOURNEY_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+  }, JOURNEY_TIMEOUT_MS);
+
+  it(
+    'greets a podcast onboarding just made once, and shows the empty states of a podcast without episodes',
+    async () => {
+      await page.goto(`${app.running.url}/`);
+      await page.evaluate(() => window.localStorage.setItem('justCompletedOnboarding', 'true'));
+      await open(emptyPodcast, 'dashboard', 'Dashboard Overview');
+      await page.getByText('Welcome to Quiet Hours! Your podcast is ready.').waitFor();
+      await page.getByText('Quiet Hours · 0 episodes').waitFor();
+      const tiles = page.getByRole('list').filter({ hasText: 'Total Episodes' });
+      const feed = await api.call('GET', `/api/podcasts/${emptyPodcast.id}/feed`);
+      await tiles.getByText(feed.status === 200 ? 'Active' : 'Not Set', { exact: true }).waitFor();
+      await tiles.getByText('Complete', { exact: true }).waitFor();
+      expect(await tiles.getByRole('listitem').count()).toBe(3);
+      await page.getByText('No Analytics Data').waitFor();
+      expect(await page.getByRole('link', { name: 'View All analytics' }).getAttribute('href')).toBe(
+        `/p/${emptyPodcast.id}/analytics`,
+      );
+      await page.getByText('No episodes yet').waitFor();
+      const uploadLinks = page.getByRole('link', { name: 'Upload Episode' });
+      expect(await uploadLinks.count()).toBe(2);
+      expect(await uploadLinks.first().getAttribute('href')).toBe(`/p/${emptyPodcast.id}/upload`);
+      expect(await page.getByRole('region', { name: 'Videos' }).count()).toBe(0);
+      expect(await page.title()).toBe('Dashboard Overview · Castbase');
+      await expectAccessibleInBothThemes(page, 'Dashboard Overview without episodes');
+      await screenshotInBothThemes(page.getByRole('main'), 'dashboard-empty');
+
+      await page.reload();
+      await page.getByText('Quiet Hours · 0 episodes').waitFor();
+      expect(await page.getByText('Welcome to Quiet Hours!', { exact: false }).count()).toBe(0);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the tiles, the five newest episodes with Edit opening the editor, and the video widget',
+    async () => {
+      await open(podcast, 'dashboard', 'Dashboard Overview');
+      await page.getByText('Morning Signals · 7 episodes').waitFor();
+      const recent = page.getByRole('region', { name: 'Recent Episodes' });
+      const rows = recent.getByRole('listitem');
+      await waitFor('five recent episodes', async () => (await rows.count()) === 5);
+      const newestFirst = [...created].reverse().slice(0, 5);
+      for (const [index, episode] of newestFirst.entries()) {
+        await rows.nth(index).getByText(episode.title, { exact: true }).waitFor();
+      }
+      await rows.nth(0).getByText('Published').waitFor();
+      await rows.nth(1).getByText('Draft').waitFor();
+
+      const widget = page.getByRole('region', { name: 'Videos' });
+      await widget.getByRole('button', { name: `Play ${LONG_TITLE}` }).waitFor();
+      expect(await widget.getByRole('listitem').count()).toBe(2);
+      await expectAccessibleInBothThemes(page, 'Dashboard Overview with episodes');
+      await screenshotInBothThemes(page.getByRole('main'), 'dashboard-episodes');
+
+      await recent.getByRole('link', { name: `Edit ${newestFirst[1]?.title ?? ''}` }).click();
+      await page.waitForURL(`${app.running.url}/p/${podcast.id}/episodes/${newestFirst[1]?.id ?? ''}/edit`);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "says 'Failed to load dashboard' when the episodes cannot be read, and Try Again loads them",
+    async () => {
+      await page.route(EPISODE_LIST, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+      );
+      await open(podcast, 'dashboard', 'Dashboard Overview');
+      await page.getByRole('alert').getByText('Failed to load dashboard').waitFor();
+      await expectAccessibleInBothThemes(page, 'Dashboard Overview load failure');
+      await screenshotInBothThemes(page.getByRole('main'), 'dashboard-failure');
+      await page.unroute(EPISODE_LIST);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByText('Morning Signals · 7 episodes').waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "shows 'No Video Episodes' for a podcast without videos, and 'Failed to load video' with Retry",
+    async () => {
+      await open(emptyPodcast, 'videos', 'Videos');
+      await page.getByText('No Video Episodes').waitFor();
+      await expectAccessibleInBothThemes(page, 'Videos without video episodes');
+      await screenshotInBothThemes(page.getByRole('main'), 'videos-empty');
+
+      await page.route(EPISODE_LIST, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+      );
+      await open(podcast, 'videos', 'Videos');
+      await page.getByRole('alert').getByText('Failed to load video').waitFor();
+      await expectAccessibleInBothThemes(page, 'Videos load failure');
+      await page.unroute(EPISODE_LIST);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('button', { name: `Play ${LONG_TITLE}` }).waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'lays video cards out 200, 300 and 400 px wide with titles cut at 30, 50 and 70 characters',
+    async () => {
+      await open(podcast, 'videos', 'Videos');
+      await page.getByText('2 video episodes').waitFor();
+      const card = page.locator('[data-video-card]').first();
+      for (const [size, width, maxChars] of [
+        ['Large', 400, 70],
+        ['Small', 200, 30],
+        ['Medium', 300, 50],
+      ] as const) {
+        await page.getByText(size, { exact: true }).click();
+        expect(await page.getByRole('radio', { name: size }).isChecked()).toBe(true);
+        await waitFor(
+          `${size} cards`,
+          async () => Math.round((await card.boundingBox())?.width ?? 0) === width,
+        );
+        const shown = await card.locator('[data-video-title] [aria-hidden]').textContent();
+        expect(Array.from(shown ?? '')).toHaveLength(maxChars);
+        expect(shown?.endsWith('…')).toBe(true);
+        expect(await card.locator('[data-video-title]').getAttribute('title')).toBe(LONG_TITLE);
+      }
+      await expectAccessibleInBothThemes(page, 'Videos grid');
+      await screenshotInBothThemes(page.getByRole('main'), 'videos-grid');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'plays in a dialog where Space, M, F and Left/Right work while the player has focus, and Escape closes it',
+    async () => {
+      await open(podcast, 'videos', 'Videos');
+      await page.getByRole('button', { name: `Play ${LONG_TITLE}` }).click();
+      const dialog = page.getByRole('dialog', { name: LONG_TITLE });
+      await dialog.waitFor();
+      await waitFor('the player to have focus', () =>
+        player().evaluate((element) => element === document.activeElement),
+      );
+      await waitFor('the video to be loaded', async () =>
+        player()
+          .locator('video')
+          .evaluate((element: HTMLVideoElement) => element.readyState >= 1),
+      );
+
+      await page.keyboard.press('Space');
+      await waitFor('the video to play', async () => !(await videoState()).paused);
+      await page.keyboard.press('Space');
+      await waitFor('the video to pause', async () => (await videoState()).paused);
+
+      const start = (await videoState()).time;
+      await page.keyboard.press('ArrowRight');
+      await waitFor(
+        'a 10 s step forward',
+        async () => Math.abs((await videoState()).time - (start + 10)) < 0.5,
+      );
+      await page.keyboard.press('ArrowLeft');
+      await waitFor('a 10 s step back', async () => Math.abs((await videoState()).time - start) < 0.5);
+
+      await page.keyboard.press('m');
+      await waitFor('muted', async () => (await videoState()).muted);
+      await dialog.getByRole('button', { name: 'Unmute' }).waitFor();
+      await page.keyboard.press('m');
+      await waitFor('unmuted', async () => !(await videoState()).muted);
+
+      await dialog.getByRole('slider', { name: 'Volume' }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await waitFor(
+        'the volume one step down',
+        async () => Math.abs((await videoState()).volume - 0.9) < 0.01,
+      );
+      await player().focus();
+
+      await page.keyboard.press('f');
+      await waitFor('full screen', () => page.evaluate(() => document.fullscreenElement !== null));
+      await dialog.getByRole('button', { name: 'Exit full screen' }).waitFor();
+      await page.keyboard.press('f');
+      await waitFor('full screen left', () => page.evaluate(() => document.fullscreenElement === null));
+
+      await expectAccessibleInBothThemes(page, 'Video dialog');
+      await screenshotInBothThemes(dialog, 'video-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'trims the video with the media service and offers the trimmed file for download',
+    async () => {
+      await open(podcast, 'videos', 'Videos');
+      await page.getByRole('button', { name: `Play ${LONG_TITLE}` }).click();
+      const dialog = page.getByRole('dialog', { name: LONG_TITLE });
+      await dialog.getByRole('tab', { name: 'Trim' }).waitFor();
+
+      await dialog.getByLabel('Start').fill('8');
+      await dialog.getByLabel('End').fill('3');
+      await dialog.getByRole('button', { name: 'Trim Video' }).click();
+      await dialog.getByText('Trim end must be greater than trim start').waitFor();
+      await expectAccessibleInBothThemes(page, 'Trim form with an error');
+
+      await dialog.getByLabel('End').fill('14');
+      await dialog.getByRole('button', { name: 'Trim Video' }).click();
+      const download = dialog.getByRole('link', { name: 'Download Trim 0:08 to 0:14' });
+      await download.waitFor({ timeout: 120_000 });
+      await expectAccessibleInBothThemes(page, 'Trim finished with its download');
+      const renders = dialog.getByRole('region', { name: 'Renders' });
+      await renders.scrollIntoViewIfNeeded();
+      await screenshotInBothThemes(renders, 'video-trim-done');
+
+      const href = (await download.getAttribute('href')) ?? '';
+      const file = await fetch(new URL(href, app.running.url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('video/mp4');
+      const media = await api.ok<MediaFile>('GET', `/api/media/${video.id}`);
+      const trim = media.outputs.find((output) => output.role.startsWith('trim-'));
+      expect(trim?.durationSeconds).toBe(6);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
