@@ -11,6 +11,7 @@ import { StoreMediaKeys } from './migration-20261125-media-keys.js';
 import { AddPodcastSettingsAndContributors } from './migration-20261125-podcast-settings-contributors.js';
 import { AddEpisodeFields } from './migration-20261125-episode-fields.js';
 import { CreateEpisodeVersions } from './migration-20261125-episode-versions.js';
+import { AddEpisodeSearch } from './migration-20261125-episode-search.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
@@ -24,5 +25,6 @@ export const catalogDatabase: ServiceDatabaseDefinition = {
     { name: '20261125000300_podcast_settings_contributors', class: AddPodcastSettingsAndContributors },
     { name: '20261125000400_episode_fields', class: AddEpisodeFields },
     { name: '20261125000500_episode_versions', class: CreateEpisodeVersions },
+    { name: '20261125000600_episode_search', class: AddEpisodeSearch },
   ],
 };

@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EpisodeListPage, EpisodeSortField, ParsedEpisodeListQuery } from '@castbase/contracts';
+import type {
+  EpisodeListPage,
+  EpisodeSortField,
+  EpisodeStatus,
+  ParsedEpisodeListQuery,
+} from '@castbase/contracts';
 import { defaultSortDirection } from '@castbase/contracts';
 import { Episode } from './episode.entity.js';
 
@@ -28,16 +33,14 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The filters of the query, each a condition; together they combine with AND. */
+/**
+ * The filters of the query, each a condition; together they combine with AND. The search reads `search_document`
+ * (title, description and tags in lower case, kept by PostgreSQL), with the pattern lowered the same way.
+ */
 function filterConditions(query: ParsedEpisodeListQuery): Condition[] {
   const conditions: Condition[] = [];
   if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push({
-      sql: `(title ilike ? or description ilike ?
-              or exists (select 1 from jsonb_array_elements_text(tags) as tag where tag ilike ?))`,
-      parameters: [pattern, pattern, pattern],
-    });
+    conditions.push({ sql: 'search_document like lower(?)', parameters: [containsPattern(query.search)] });
   }
   if (query.status !== undefined) conditions.push({ sql: 'status = ?', parameters: [query.status] });
   if (query.media !== undefined) conditions.push({ sql: 'media_kind = ?', parameters: [query.media] });
@@ -49,20 +52,19 @@ function filterConditions(query: ParsedEpisodeListQuery): Condition[] {
   return conditions;
 }
 
-type Summary = {
-  total: number;
-  all_episodes: number;
-  draft: number;
-  scheduled: number;
-  published: number;
-  highest_episode_number: number;
-  seasons: number[];
+/** One group of the podcast's episodes by status and season, as the summary index gives them. */
+type SummaryGroup = {
+  status: EpisodeStatus;
+  season_number: number | null;
+  episodes: number;
+  highest_episode_number: number | null;
 };
 
 /**
  * One page of a podcast's episodes under the query's filters, sort and page, with the podcast's counts by status,
- * its seasons and its next episode number. Two statements, run side by side: the page, and one pass over the
- * podcast's rows for every count.
+ * its seasons and its next episode number. Three statements run side by side on the pool: the page (read in the
+ * sort's index order), the podcast's summary by status and season (from the summary index alone), and, when a
+ * filter is set, the total under the filters.
  */
 export async function findEpisodePage(
   em: EntityManager,
@@ -71,44 +73,60 @@ export async function findEpisodePage(
 ): Promise<Omit<EpisodeListPage, 'items'> & { episodes: Episode[] }> {
   const filters = filterConditions(query);
   const where = ['podcast_id = ?', ...filters.map((condition) => condition.sql)].join(' and ');
-  const filterParameters = filters.flatMap((condition) => condition.parameters);
+  const whereParameters = [podcastId, ...filters.flatMap((condition) => condition.parameters)];
   const direction = query.direction ?? defaultSortDirection(query.sort);
   const orderBy = [...SORT_COLUMNS[query.sort], 'id'].map((column) => `${column} ${direction}`).join(', ');
-  const columns = episodeColumns(em);
   const connection = em.getConnection();
 
-  const [rows, [summary]] = await Promise.all([
+  const [rows, groups, filteredTotal] = await Promise.all([
     connection.execute<Array<Record<string, unknown>>>(
-      `select ${columns} from catalog.episodes where ${where} order by ${orderBy} limit ? offset ?`,
-      [podcastId, ...filterParameters, query.pageSize, (query.page - 1) * query.pageSize],
+      `select ${episodeColumns(em)} from catalog.episodes where ${where}
+        order by ${orderBy} limit ? offset ?`,
+      [...whereParameters, query.pageSize, (query.page - 1) * query.pageSize],
     ),
-    connection.execute<Summary[]>(
-      `select count(*) filter (where ${filters.length ? filters.map((condition) => condition.sql).join(' and ') : 'true'})::int as total,
-              count(*)::int as all_episodes,
-              count(*) filter (where status = 'draft')::int as draft,
-              count(*) filter (where status = 'scheduled')::int as scheduled,
-              count(*) filter (where status = 'published')::int as published,
-              coalesce(max(episode_number), 0)::int as highest_episode_number,
-              coalesce(array_agg(distinct season_number) filter (where season_number is not null), '{}') as seasons
-         from catalog.episodes where podcast_id = ?`,
-      [...filterParameters, podcastId],
+    connection.execute<SummaryGroup[]>(
+      `select status, season_number, count(*)::int as episodes, max(episode_number) as highest_episode_number
+         from catalog.episodes where podcast_id = ? group by status, season_number`,
+      [podcastId],
     ),
+    filters.length === 0
+      ? null
+      : connection
+          .execute<Array<{ total: number }>>(
+            `select count(*)::int as total from catalog.episodes where ${where}`,
+            whereParameters,
+          )
+          .then(([row]) => row?.total ?? 0),
   ]);
-  const total = summary?.total ?? 0;
+  const summary = summarize(groups);
+  const total = filteredTotal ?? summary.counts.all;
   return {
     episodes: rows.map((row) => em.map(Episode, row)),
     total,
     page: query.page,
     pageSize: query.pageSize,
     pageCount: Math.ceil(total / query.pageSize),
-    counts: {
-      all: summary?.all_episodes ?? 0,
-      draft: summary?.draft ?? 0,
-      scheduled: summary?.scheduled ?? 0,
-      published: summary?.published ?? 0,
-    },
-    seasons: summary?.seasons ?? [],
-    nextEpisodeNumber: (summary?.highest_episode_number ?? 0) + 1,
+    ...summary,
+  };
+}
+
+/** The podcast's counts by status, its seasons (ascending) and its next episode number, from its groups. */
+function summarize(
+  groups: SummaryGroup[],
+): Pick<EpisodeListPage, 'counts' | 'seasons' | 'nextEpisodeNumber'> {
+  const counts = { all: 0, draft: 0, scheduled: 0, published: 0 };
+  const seasons = new Set<number>();
+  let highestEpisodeNumber = 0;
+  for (const group of groups) {
+    counts.all += group.episodes;
+    counts[group.status] += group.episodes;
+    if (group.season_number !== null) seasons.add(group.season_number);
+    highestEpisodeNumber = Math.max(highestEpisodeNumber, group.highest_episode_number ?? 0);
+  }
+  return {
+    counts,
+    seasons: [...seasons].sort((a, b) => a - b),
+    nextEpisodeNumber: highestEpisodeNumber + 1,
   };
 }
 

@@ -171,6 +171,8 @@ describe('catalog.episode.list: the All Episodes filters, sorts, pages and count
     ['search for % taken literally', { search: '%' }, ['bravo']],
     ['search for _ taken literally', { search: '_' }, ['Charlie', 'bravo']],
     ['search for a backslash taken literally', { search: '\\' }, []],
+    // 'Alpha' then 'plain': 'hap' would match were the fields run together.
+    ['search never matching across two fields', { search: 'hap' }, []],
     ['status', { status: 'published' }, ['delta', 'bravo']],
     ['video', { media: 'video' }, ['delta', 'Charlie']],
     ['audio', { media: 'audio' }, ['Echo', 'bravo']],
