@@ -34,6 +34,8 @@ describe('uploading and editing episodes', () => {
   let files: string;
   let firstMp3: string;
   let secondMp3: string;
+  /** The draft the second test saves, edited by the tests after it. */
+  let draftId: string;
 
   const open = (path: string) => page.goto(`${app.running.url}${path}`);
   const api = (): Promise<ApiClient> => browserApi(page, app.running.url);
@@ -113,6 +115,13 @@ describe('uploading and editing episodes', () => {
       await expectAccessibleInBothThemes(page, 'the Upload Episode screen before a file');
       await screenshotInBothThemes(page.locator('main'), 'upload-idle');
 
+      await page.getByLabel('Episode audio or video').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not audio'),
+      });
+      await page.getByRole('alert').filter({ hasText: episodeMessages.unsupportedFileType }).waitFor();
+
       await page.getByLabel('Episode audio or video').setInputFiles(firstMp3);
       await waitFor('the title to be prefilled from the file name', async () =>
         (await page.getByRole('textbox', { name: 'Episode title' }).inputValue()) === 'first-light'
@@ -173,6 +182,8 @@ describe('uploading and editing episodes', () => {
       expect(Date.now() - saved).toBeGreaterThanOrEqual(1000);
       await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Episode title' }).inputValue()).toBe('second wind');
+      draftId = new URL(page.url()).pathname.split('/')[4] ?? '';
+      expect((await episodeTitled('second wind')).id).toBe(draftId);
       expect((await episodeTitled('second wind')).status).toBe('draft');
       await expectAccessibleInBothThemes(page, 'the episode editor of a draft');
       await screenshotInBothThemes(page.locator('main'), 'editor-draft');
@@ -183,11 +194,8 @@ describe('uploading and editing episodes', () => {
   it(
     'saves edits, lists them in the version history newest first, and restores an earlier version',
     async () => {
-      const draft = await (async () => {
-        await open('/');
-        return episodeTitled('second wind');
-      })();
-      await openEditor(draft.id);
+      await openEditor(draftId);
+      const draft = { id: draftId };
       const title = page.getByRole('textbox', { name: 'Episode title' });
       await title.fill('a'.repeat(200));
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -231,9 +239,8 @@ describe('uploading and editing episodes', () => {
   it(
     'refuses a save made from an older revision with the conflict message and keeps the typed values on screen',
     async () => {
-      await open('/');
-      const draft = await episodeTitled('second wind');
-      await openEditor(draft.id);
+      await openEditor(draftId);
+      const draft = await (await api()).ok<Episode>('GET', `/api/episodes/${draftId}`);
       const title = page.getByRole('textbox', { name: 'Episode title' });
       await title.fill('My title from this tab');
       // Another tab saves first.
@@ -283,6 +290,69 @@ describe('uploading and editing episodes', () => {
   );
 
   it(
+    "creates an episode in the editor's create mode ('new'), then the address becomes the new episode's edit route",
+    async () => {
+      await open(`/p/${podcast.id}/dashboard`);
+      await page.getByRole('heading', { level: 1, name: 'Dashboard Overview' }).waitFor();
+      await open('/episodes/new/edit');
+      await page.waitForURL(`${app.running.url}${editPath('new')}`);
+      await page.getByRole('heading', { level: 1, name: 'New Episode' }).waitFor();
+      await expectAccessibleInBothThemes(page, 'the editor in create mode');
+      await page.getByRole('textbox', { name: 'Episode title' }).fill('Made in the editor');
+      await page.getByRole('button', { name: 'Create Episode' }).click();
+      await page.waitForURL(new RegExp(`/p/${podcast.id}/episodes/[0-9a-f-]{36}/edit$`));
+      await page.getByText(episodeMessages.saved, { exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
+      const created = await episodeTitled('Made in the editor');
+      expect(page.url()).toBe(`${app.running.url}${editPath(created.id)}`);
+      expect(created).toMatchObject({ status: 'draft', media: null, seasonNumber: 1 });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "duplicates and deletes through the right column's confirmations, and publishes a draft through its modal",
+    async () => {
+      await openEditor(draftId);
+      await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+      const duplicate = page.getByRole('dialog', { name: 'Duplicate Episode' });
+      await duplicate.waitFor();
+      await expectAccessibleInBothThemes(page, 'the duplicate confirmation');
+      await page.keyboard.press('Escape');
+      await duplicate.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+      await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/edit') && !url.pathname.includes(draftId));
+      await page.getByText(episodeMessages.duplicated).waitFor();
+      await waitFor('the copy in the form', async () =>
+        (await page.getByRole('textbox', { name: 'Episode title' }).inputValue()).endsWith('(Copy)')
+          ? true
+          : undefined,
+      );
+
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      const remove = page.getByRole('dialog', { name: 'Delete Episode' });
+      await remove.getByRole('button', { name: 'Delete Episode' }).click();
+      await page.waitForURL(`${app.running.url}/p/${podcast.id}/dashboard`);
+      await page.getByText(episodeMessages.deleted).waitFor();
+
+      await openEditor(draftId);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const publish = page.getByRole('dialog', { name: 'Publish Episode' });
+      await publish.waitFor();
+      await expectAccessibleInBothThemes(page, 'the publish confirmation');
+      await screenshotInBothThemes(publish, 'editor-publish-confirmation');
+      await publish.getByRole('button', { name: 'Publish Now' }).click();
+      await page.waitForURL(`${app.running.url}/p/${podcast.id}/dashboard`);
+      await page.getByText(episodeMessages.published).waitFor();
+      const published = await (await api()).ok<Episode>('GET', `/api/episodes/${draftId}`);
+      expect(published.status).toBe('published');
+      expect(published.publishDate).not.toBeNull();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'shows the editor read-only to a viewer',
     async () => {
       await open('/');
@@ -306,7 +376,8 @@ describe('uploading and editing episodes', () => {
           await api()
         ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
 
-        await openEditor(published.id);
+        await open(editPath(published.id));
+        await page.getByRole('heading', { level: 1, name: 'Episode' }).waitFor();
         await page.getByText('View only').waitFor();
         expect(
           await page.getByRole('textbox', { name: 'Episode title' }).getAttribute('readonly'),

@@ -64,7 +64,7 @@ export function EpisodeEditor({
 
   return (
     <ScreenFrame
-      title={loaded ? 'Edit Episode' : 'New Episode'}
+      title={readOnly ? 'Episode' : loaded ? 'Edit Episode' : 'New Episode'}
       description={loaded ? loaded.title : `A new episode of ${podcast.name}`}
       actions={
         <>

@@ -12,6 +12,8 @@ export interface UploadProgress {
   /** What is happening now, beside the bar. */
   step: string;
   failed?: boolean;
+  /** Nothing is moving now (the file is ready, or the upload stopped). */
+  settled?: boolean;
 }
 
 /** Sending takes the first 80 % of a media range, processing the rest. */
@@ -37,14 +39,15 @@ export function mediaUploadProgress(
       if (state.sent === null) return { percent: uploadProgressSteps.started, step: `Uploading ${noun}` };
       const fraction = state.file.size > 0 ? (state.sent / state.file.size) * SENDING_SHARE : 0;
       const percent = Math.max(uploadProgressSteps.started, progressWithin(range, fraction));
-      if (state.phase === 'paused') return { percent, step: uploadMessages.paused };
-      if (state.phase === 'failed') return { percent, step: state.message, failed: true };
+      if (state.phase === 'paused') return { percent, step: uploadMessages.paused, settled: true };
+      if (state.phase === 'failed') return { percent, step: state.message, failed: true, settled: true };
       return { percent, step: `Uploading ${noun}` };
     }
     case 'stored': {
-      if (processed?.status === 'ready') return { percent: range.to, step: `The ${noun} is ready` };
+      if (processed?.status === 'ready')
+        return { percent: range.to, step: `The ${noun} is ready`, settled: true };
       if (processed?.status === 'failed')
-        return { percent: range.to, step: uploadMessages.processingFailed, failed: true };
+        return { percent: range.to, step: uploadMessages.processingFailed, failed: true, settled: true };
       const job = processed?.jobs.find((candidate) => candidate.status !== 'succeeded');
       const fraction = SENDING_SHARE + (1 - SENDING_SHARE) * (job?.progress ?? 0);
       return { percent: progressWithin(range, fraction), step: job?.step ?? `Processing ${noun}` };

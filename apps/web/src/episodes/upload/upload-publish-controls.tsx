@@ -70,7 +70,7 @@ export function UploadPublishControls({
               size="lg"
               radius="xl"
               aria-label="Episode upload progress"
-              animated={!progress.failed && progress.percent < 100}
+              animated={!progress.settled && progress.percent < 100}
             />
           </Stack>
         )}

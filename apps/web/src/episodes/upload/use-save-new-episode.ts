@@ -47,7 +47,7 @@ export function useSaveNewEpisode(podcastId: string, onProgress: (progress: Uplo
       return episodesApi.create(api, podcastId, input);
     },
     onSuccess: async (episode) => {
-      onProgress({ percent: uploadProgressSteps.done, step: 'Done' });
+      onProgress({ percent: uploadProgressSteps.done, step: 'Done', settled: true });
       queryClient.setQueryData(episodeQueryKeys.one(episode.id), episode);
       await invalidateEpisodes(queryClient);
       if (episode.status === 'draft') {
