@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Podcast, PodcastSummary } from '@castbase/contracts';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
+import { signedUpContributor } from './support/contributor-journey.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import {
   browserApi,
   createPodcastWithWizard,
   signedUpCreator,
-  signUp,
   solidPng,
   type DeviceStorage,
 } from './support/web-journey.js';
@@ -236,6 +236,10 @@ describe('podcasts, their settings and contributors in the web app', () => {
           expect(await invite.getByText('Can view episodes and analytics').isVisible()).toBe(true);
           await expectAccessibleInBothThemes(page, 'the Invite Contributor dialog with an error');
           await screenshotInBothThemes(invite, 'invite-contributor');
+          await page.keyboard.press('Escape');
+          await invite.waitFor({ state: 'hidden' });
+          expect(await dialog.isVisible()).toBe(true);
+          await dialog.getByRole('button', { name: 'Invite Contributor' }).click();
         }
         await invite.getByLabel('Email').fill(email);
         await invite.getByRole('radio', { name: role }).check();
@@ -252,21 +256,6 @@ describe('podcasts, their settings and contributors in the web app', () => {
     JOURNEY_TIMEOUT_MS,
   );
 
-  async function signedUpContributor(email: string): Promise<{ context: BrowserContext; page: Page }> {
-    const contributorContext = await app.browser.newContext({
-      colorScheme: 'light',
-      viewport: { width: 1280, height: 900 },
-    });
-    const contributorPage = await contributorContext.newPage();
-    contributorPage.setDefaultTimeout(20_000);
-    await signUp(contributorPage, app.running.url, email);
-    await contributorPage.waitForURL(url('/onboarding?mode=profile-creation'));
-    const api = await browserApi(contributorPage, app.running.url);
-    const username = email.split('@')[0] ?? 'someone';
-    await api.ok('POST', '/api/profile', { firstName: username, lastName: 'Tester', username });
-    return { context: contributorContext, page: contributorPage };
-  }
-
   it(
     'lets each contributor, once signed up, see the shared podcast in the switcher with their role; the editor reads the Podcasts page and the Podcast tab',
     async () => {
@@ -274,7 +263,7 @@ describe('podcasts, their settings and contributors in the web app', () => {
         [EDITOR_EMAIL, 'Editor'],
         [VIEWER_EMAIL, 'Viewer'],
       ] as const) {
-        const contributor = await signedUpContributor(email);
+        const contributor = await signedUpContributor(app.browser, app.running.url, email);
         try {
           const them = contributor.page;
           await them.goto(url('/dashboard'));
@@ -386,6 +375,9 @@ describe('podcasts, their settings and contributors in the web app', () => {
       await page.getByRole('button', { name: 'Delete Podcast' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete this podcast?' });
       await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete Podcast' }).click();
       const confirm = dialog.getByRole('button', { name: 'Delete podcast' });
       expect(await confirm.isDisabled()).toBe(true);
       await dialog.getByLabel(`Type ${SECOND_NAME} to confirm`).fill(SECOND_NAME);
