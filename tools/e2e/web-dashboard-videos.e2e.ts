@@ -163,6 +163,16 @@ describe('Dashboard Overview and Videos', () => {
       await expectAccessibleInBothThemes(page, 'Dashboard Overview with episodes');
       await screenshotInBothThemes(page.getByRole('main'), 'dashboard-episodes');
 
+      const playFromWidget = widget.getByRole('button', { name: 'Play Fifth season' });
+      await playFromWidget.click();
+      const dialog = page.getByRole('dialog', { name: 'Fifth season' });
+      await dialog.getByRole('group', { name: 'Video player: Fifth season' }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await waitFor('focus back on the card', () =>
+        playFromWidget.evaluate((element) => element === document.activeElement),
+      );
+
       await recent.getByRole('link', { name: `Edit ${newestFirst[1]?.title ?? ''}` }).click();
       await page.waitForURL(`${app.running.url}/p/${podcast.id}/episodes/${newestFirst[1]?.id ?? ''}/edit`);
     },

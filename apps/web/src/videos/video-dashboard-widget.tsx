@@ -1,16 +1,24 @@
 import { VIDEO_WIDGET_EPISODES, videoMessages as text, type Episode } from '@castbase/contracts';
 import { Anchor, Group, Paper, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { useVideoEpisodes } from './use-video-episodes.js';
 import { VideoGrid } from './video-card.js';
-import { VideoModal } from './video-modal.js';
+
+// The player is downloaded when a video is first played from the dashboard.
+const VideoModal = lazy(() => import('./video-modal.js').then((module) => ({ default: module.VideoModal })));
 
 /** The dashboard's newest video episodes (at most 6), each opening the player; nothing without videos. */
 export function VideoDashboardWidget({ podcastId }: { podcastId: string }) {
   const videos = useVideoEpisodes(podcastId, 1, VIDEO_WIDGET_EPISODES);
   const [playing, setPlaying] = useState<Episode | null>(null);
+  // Once opened the dialog stays mounted, so closing it returns focus to the card that opened it.
+  const [playerWanted, setPlayerWanted] = useState(false);
+  const play = (episode: Episode) => {
+    setPlayerWanted(true);
+    setPlaying(episode);
+  };
   if (!videos.data || videos.data.items.length === 0) return null;
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="video-widget-title">
@@ -22,8 +30,12 @@ export function VideoDashboardWidget({ podcastId }: { podcastId: string }) {
           View All<VisuallyHidden> videos</VisuallyHidden>
         </Anchor>
       </Group>
-      <VideoGrid episodes={videos.data.items} size="small" onPlay={setPlaying} />
-      <VideoModal episode={playing} opened={playing !== null} onClose={() => setPlaying(null)} />
+      <VideoGrid episodes={videos.data.items} size="small" onPlay={play} />
+      {playerWanted && (
+        <Suspense fallback={null}>
+          <VideoModal episode={playing} opened={playing !== null} onClose={() => setPlaying(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
