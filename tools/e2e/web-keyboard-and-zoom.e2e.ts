@@ -114,7 +114,7 @@ describe('the web app by keyboard', () => {
   it("skips the dashboard's sidebar to the screen, and Tab reaches every control of the shell with a visible ring", async () => {
     const page = await openPage(`/p/${podcast.id}/dashboard`, { signedIn: true });
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-    expect(await page.title()).toBe('Overview · Castbase');
+    expect(await page.title()).toBe('Dashboard Overview · Castbase');
 
     await expectSkipLinkFirst(page);
     await expectEveryControlReachedWithARing(page);
@@ -133,7 +133,7 @@ describe('the web app by keyboard', () => {
   });
 
   it('moves between the settings sections with the arrow keys, each tab controlling its panel', async () => {
-    const page = await openPage(`/p/${podcast.id}/settings`, { signedIn: true });
+    const page = await openPage(`/p/${podcast.id}/settings?section=account`, { signedIn: true });
     await page.getByLabel('Username').waitFor();
     expect(await page.title()).toBe('Settings · Castbase');
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
