@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { catalogEvents, identityEvents, type PayloadOf } from '@castbase/contracts';
+import { catalogEvents, ERASED_USER_ID, identityEvents, type PayloadOf } from '@castbase/contracts';
 import {
   reportUserErasure,
   Outbox,
@@ -9,6 +9,7 @@ import {
 } from '@castbase/platform-messaging';
 import { Contributor } from '../contributors/contributor.entity.js';
 import { Episode } from '../episodes/episode.entity.js';
+import { EpisodeVersion } from '../versions/episode-version.entity.js';
 
 type Definition = typeof identityEvents.userDeletionRequested;
 
@@ -32,6 +33,8 @@ export class EraseUserDataHandler implements EventHandler<Definition> {
     const podcastIds = await deletePodcasts(em, userId);
     // Their roles on other people's podcasts (their own podcasts' rows went with the podcasts).
     const contributorRoles = await em.nativeDelete(Contributor, { userId });
+    // Their saves of other people's episodes stay in those episodes' histories, without their id.
+    await em.nativeUpdate(EpisodeVersion, { userId }, { userId: ERASED_USER_ID });
     await reportUserErasure(
       this.outbox,
       em,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { catalogEvents, catalogRequests, type UpdateEpisodeInput } from '@castbase/contracts';
+import { catalogEvents, catalogRequests, ERASED_USER_ID, type UpdateEpisodeInput } from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
 import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
 
 describe('episode versions: every save is one, and restoring one is a save', () => {
@@ -148,5 +149,25 @@ describe('episode versions: every save is one, and restoring one is a save', () 
     await expect(
       restoreVersion(stranger, episode.id, version?.id ?? '', episode.revision),
     ).rejects.toMatchObject({ code: 'EPISODE_NOT_FOUND' });
+  });
+
+  it("keeps an erased contributor's saves in the history without their id", async () => {
+    const { ownerId, podcast, episode } = await app.podcastWithEpisode({ withMedia: false });
+    const editor = await app.addContributor(ownerId, podcast.id, 'editor');
+    await updateEpisode(editor.userId, episode.id, {
+      revision: episode.revision,
+      title: 'Edited, then erased',
+    });
+
+    const deletionId = await app.requestDeletion(editor.userId);
+    await waitFor('the erasure report', () =>
+      app.erasureReports.find((envelope) => envelope.payload.deletionId === deletionId),
+    );
+
+    const { items } = await listVersions(ownerId, episode.id);
+    expect(items.map((version) => [version.versionNumber, version.userId, version.title])).toEqual([
+      [2, ERASED_USER_ID, 'Edited, then erased'],
+      [1, ownerId, 'Pilot'],
+    ]);
   });
 });

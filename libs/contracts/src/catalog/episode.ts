@@ -263,6 +263,9 @@ export function duplicateTitle(title: string): string {
   return `${title.slice(0, EPISODE_TITLE_MAX - 1 - COPY_TITLE_SUFFIX.length)}${COPY_TITLE_SUFFIX}`;
 }
 
+/** Who saved a version once their account is deleted: the save stays in the episode's history, their id does not. */
+export const ERASED_USER_ID = 'erased-user';
+
 /**
  * One saved state of an episode (spec 2 §3 "Episode version"): made by every save, numbered from 1. Restoring a
  * version copies these fields back into the episode, which is itself a new version.
@@ -271,7 +274,7 @@ export const episodeVersionSchema = z.object({
   id: z.uuid(),
   episodeId: z.uuid(),
   versionNumber: z.number().int().positive(),
-  /** Who saved it. */
+  /** Who saved it; ERASED_USER_ID once that person's account was deleted. */
   userId: z.string(),
   title: z.string(),
   description: z.string(),
