@@ -11,7 +11,7 @@ import {
   type EpisodeVersion,
   type Podcast,
 } from '@castbase/contracts';
-import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
+import { renderTestVideo, renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
@@ -34,6 +34,7 @@ describe('uploading and editing episodes', () => {
   let files: string;
   let firstMp3: string;
   let secondMp3: string;
+  let videoMp4: string;
   /** The draft the second test saves, edited by the tests after it. */
   let draftId: string;
 
@@ -71,6 +72,8 @@ describe('uploading and editing episodes', () => {
     secondMp3 = join(files, 'second_wind.mp3');
     await renderToneMp3(binaries, firstMp3, 6, 440);
     await renderToneMp3(binaries, secondMp3, 5, 330);
+    videoMp4 = join(files, 'video-take.mp4');
+    await renderTestVideo(binaries, videoMp4, 'mp4', { seconds: 2, width: 320, height: 240 });
   }, JOURNEY_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -187,6 +190,44 @@ describe('uploading and editing episodes', () => {
       expect((await episodeTitled('second wind')).status).toBe('draft');
       await expectAccessibleInBothThemes(page, 'the episode editor of a draft');
       await screenshotInBothThemes(page.locator('main'), 'editor-draft');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'turns video on when a video replaces the audio, and shows the publish date only for a scheduled episode',
+    async () => {
+      await open(`/p/${podcast.id}/upload`);
+      await page.getByLabel('Episode audio or video').setInputFiles(firstMp3);
+      await page.getByText('The audio is ready').waitFor();
+      await page.getByRole('button', { name: 'Remove', exact: true }).click();
+      await page.getByLabel('Episode audio or video').setInputFiles(videoMp4);
+      await page.getByText('The video is ready').waitFor({ timeout: 90_000 });
+      expect(
+        await page
+          .getByRole('progressbar', { name: 'Episode upload progress' })
+          .getAttribute('aria-valuenow'),
+      ).toBe('80');
+      await page.getByRole('textbox', { name: 'Episode title' }).fill('Video take');
+
+      await choose('Status', 'Scheduled');
+      const publishDate = page.getByLabel('Publish date');
+      expect(await publishDate.inputValue()).toMatch(/T09:00$/);
+      await expectAccessibleInBothThemes(page, 'the Upload Episode screen with a video, scheduled');
+      await screenshotInBothThemes(page.locator('main'), 'upload-video-scheduled');
+      await choose('Status', 'Draft');
+      await publishDate.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Save Draft' }).click();
+      await page.waitForURL(/\/episodes\/[0-9a-f-]{36}\/edit$/);
+      const saved = await episodeTitled('Video take');
+      expect(saved.enableVideo).toBe(true);
+      expect(saved.media?.mimeType).toMatch(/^video\//);
+      expect(await page.getByRole('switch', { name: 'Enable video' }).isChecked()).toBe(true);
+      await page.getByRole('tab', { name: 'Media & Files' }).click();
+      await page.getByLabel('Current video: video-take.mp4').waitFor();
+      await expectAccessibleInBothThemes(page, 'the Media & Files tab of a video episode');
+      await screenshotInBothThemes(page.locator('main'), 'editor-media-video');
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -33,9 +33,9 @@ export function EditorConfirmations({
         title="Publish Episode"
         message={
           <Text>
-            <strong>{values.title || 'This episode'}</strong> is published now: it appears on its public page
-            and, when included in RSS, in the podcast’s feed.{' '}
-            {editor.dirty ? 'Your changes are saved with it.' : ''}
+            Publish <strong>{values.title || 'this episode'}</strong> now? It appears on its public page and,
+            when included in RSS, in the podcast’s feed.{' '}
+            {editor.dirty ? 'Your unsaved changes are saved with it.' : ''}
           </Text>
         }
         confirmLabel="Publish Now"
