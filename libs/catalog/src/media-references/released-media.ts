@@ -25,3 +25,19 @@ export async function releasedMediaIds(
   const used = new Set(stillUsed.map((row) => row.id));
   return candidates.filter((id) => !used.has(id));
 }
+
+/**
+ * Media files are shared (a duplicate plays its original's; a file may serve episodes of two podcasts), so two
+ * deletions that each leave the other as a file's last user must not both keep it: each holds a lock per file
+ * until it commits, so the second asks `releasedMediaIds` only once the first has committed. Sorted, so two
+ * deletions never wait on each other in a cycle. The same key as the episode deletion's.
+ */
+export async function lockMediaReferences(
+  em: EntityManager,
+  mediaIds: ReadonlyArray<string | null | undefined>,
+): Promise<void> {
+  const ids = [...new Set(mediaIds.filter((id): id is string => Boolean(id)))].sort();
+  for (const id of ids) {
+    await em.execute("select pg_advisory_xact_lock(hashtextextended('catalog-media:' || ?, 0))", [id]);
+  }
+}

@@ -4,7 +4,7 @@ import { catalogEvents, catalogRequests, type ParsedRequestOf, type ReplyOf } fr
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { requirePodcastRole } from '../access/podcast-access.js';
 import { Episode } from '../episodes/episode.entity.js';
-import { releasedMediaIds } from '../media-references/released-media.js';
+import { lockMediaReferences, releasedMediaIds } from '../media-references/released-media.js';
 
 type Definition = typeof catalogRequests.deletePodcast;
 
@@ -31,6 +31,7 @@ export class DeletePodcastHandler implements RequestHandler<Definition> {
         podcast.artworkMediaId,
         ...episodes.flatMap((episode) => [episode.media?.mediaId, episode.artworkMediaId]),
       ];
+      await lockMediaReferences(em, candidates);
       await em.execute('delete from catalog.podcasts where id = ?', [podcastId]);
       this.outbox.add(em, catalogEvents.podcastDeleted, {
         podcastId,

@@ -76,6 +76,29 @@ describe('catalog service: deleting a podcast (owner only)', () => {
     expect(JSON.stringify(event.payload)).not.toContain(ownerId);
   });
 
+  it("releases a file shared with another podcast's episode exactly once when both are deleted at the same moment", async () => {
+    for (let round = 0; round < 5; round++) {
+      const ownerId = app.newOwner();
+      const shared = app.storedMediaFile(ownerId, 'audio');
+      const leaving = await app.createPodcast(ownerId, { name: 'Leaving' });
+      const other = await app.createPodcast(ownerId, { name: 'Other' });
+      await app.createEpisode(ownerId, leaving.id, { title: 'Here', mediaId: shared.id });
+      const there = await app.createEpisode(ownerId, other.id, { title: 'There', mediaId: shared.id });
+
+      await Promise.all([
+        deletePodcast(ownerId, leaving.id),
+        app.bus.request(catalogRequests.deleteEpisode, { userId: ownerId, episodeId: there.id }),
+      ]);
+
+      const releases = await app.rows(
+        `select subject from catalog.outbox_messages
+          where subject in ('catalog.podcast.deleted', 'catalog.episode.deleted') and jsonb_exists(payload->'releasedMediaIds', ?)`,
+        [shared.id],
+      );
+      expect(releases).toHaveLength(1);
+    }
+  });
+
   it('refuses an editor and a viewer with PODCAST_ROLE_FORBIDDEN and a stranger with PODCAST_NOT_FOUND, deleting nothing', async () => {
     const ownerId = app.newOwner();
     const podcast = await app.createPodcast(ownerId, { name: 'Kept' });
