@@ -123,7 +123,8 @@ describe('the web app by keyboard', () => {
   it('works the podcast switcher like a menu button: Enter opens it on the first podcast, Escape closes it where it was', async () => {
     const page = await openPage(`/p/${podcast.id}/dashboard`, { signedIn: true });
     const switcher = page.getByRole('button', { name: /^Switch podcast:/ });
-    await switcher.waitFor();
+    // The menu lists the podcasts once they have loaded (the count says so).
+    await page.getByRole('button', { name: /^Switch podcast: .* 2 podcasts$/ }).waitFor();
 
     const menu = await workMenuButton(page, switcher, 'menuitem');
     expect(menu.firstFocused).toContain('Morning Signals');
