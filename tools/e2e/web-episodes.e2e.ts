@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Episode, EpisodeListPage, Podcast } from '@castbase/contracts';
-import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
 import {
@@ -12,9 +11,10 @@ import {
   uploadSeedMedia,
   type SeedEpisode,
 } from './support/episode-seed.js';
+import { episodeListPage } from './support/episode-list-page.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { signedUpCreator } from './support/web-journey.js';
+import { browserApi, signedUpCreator, signUp } from './support/web-journey.js';
 
 // The All Episodes screen over 200 episodes seeded through the API, in a real browser: search, every filter, sort,
 // pages, the three views, the empty states and the actions of the episode menu with their modals.
@@ -33,27 +33,18 @@ describe('All Episodes', () => {
   let episodes: Episode[];
 
   const count = (keep: (seed: SeedEpisode) => boolean) => plan.filter(keep).length;
-  const episodesPath = (query = '') => `/p/${podcast.id}/episodes${query}`;
-  const open = async (query = '') => {
-    await page.goto(`${app.running.url}${episodesPath(query)}`);
-    await page.getByRole('heading', { level: 1, name: 'All Episodes' }).waitFor();
-  };
-  const showing = (text: string) => page.getByText(text, { exact: true }).waitFor();
-  const listTitles = () =>
-    page.getByRole('list', { name: 'Episodes' }).getByRole('heading', { level: 3 }).allTextContents();
-  const menuOf = (title: string) => page.getByRole('button', { name: `Actions for ${title}`, exact: true });
-  const sortButton = (name: string) =>
-    page.getByRole('group', { name: 'Sort by' }).getByRole('button', { name, exact: true });
+  const list = () => episodeListPage(page, app.running.url, () => podcast.id);
+  const open = (query = '') => list().open(query);
+  const showing = (text: string) => list().showing(text);
+  const showingFirstPageOf = (total: number) => list().showingFirstPageOf(total);
+  const listTitles = () => list().listTitles();
+  const expectFirstTitles = (expected: string[]) => list().expectFirstTitles(expected);
+  const menuOf = (title: string) => list().menuOf(title);
+  const sortButton = (name: string) => list().sortButton(name);
   const apiTitles = async (query: string) =>
     (await api.ok<EpisodeListPage>('GET', `/api/podcasts/${podcast.id}/episodes?${query}`)).items.map(
       (e) => e.title,
     );
-  /** Waits until the list shows these titles first, in this order. */
-  const expectFirstTitles = (expected: string[]) =>
-    waitFor(`the list to start with ${expected.join(', ')}`, async () => {
-      const shown = await listTitles();
-      return expected.every((title, index) => shown[index] === title);
-    });
 
   beforeAll(async () => {
     app = await startWebAppUnderTest('webepisodes');
@@ -104,16 +95,16 @@ describe('All Episodes', () => {
     async () => {
       await open();
       await page.getByLabel('Search episodes').fill('QUANTUM');
-      await showing(`Showing 1–20 of ${count((seed) => seed.n % 9 === 0)}`);
+      await showingFirstPageOf(count((seed) => seed.n % 9 === 0));
       expect(new URL(page.url()).searchParams.get('search')).toBe('QUANTUM');
       await page.reload();
-      await showing(`Showing 1–20 of ${count((seed) => seed.n % 9 === 0)}`);
+      await showingFirstPageOf(count((seed) => seed.n % 9 === 0));
       expect(await page.getByLabel('Search episodes').inputValue()).toBe('QUANTUM');
 
       await page.getByLabel('Search episodes').fill('interview');
-      await showing(`Showing 1–20 of ${count((seed) => seed.n % 10 === 0)}`);
+      await showingFirstPageOf(count((seed) => seed.n % 10 === 0));
       await page.getByLabel('Search episodes').fill('aurora');
-      await showing(`Showing 1–20 of ${count((seed) => seed.n % 8 === 0)}`);
+      await showingFirstPageOf(count((seed) => seed.n % 8 === 0));
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -137,7 +128,7 @@ describe('All Episodes', () => {
       for (const [label, value, keep] of filters) {
         await page.getByLabel(label, { exact: true }).selectOption(value);
         const total = count(keep);
-        await showing(`Showing 1–${Math.min(20, total)} of ${total}`);
+        await showingFirstPageOf(total);
         await page.getByLabel(label, { exact: true }).selectOption('');
         await showing('Showing 1–20 of 200');
       }
@@ -151,7 +142,7 @@ describe('All Episodes', () => {
       await expectAccessibleInBothThemes(page, 'All Episodes with two filters');
 
       await page.goBack();
-      await showing(`Showing 1–20 of ${count((seed) => seed.input.status === 'published')}`);
+      await showingFirstPageOf(count((seed) => seed.input.status === 'published'));
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       await showing('Showing 1–20 of 200');
       expect(new URL(page.url()).search).toBe('');
@@ -387,9 +378,7 @@ describe('All Episodes', () => {
     'plays a video episode in the video player modal',
     async () => {
       await open('?media=video');
-      await showing(
-        `Showing 1–${count((seed) => seed.media === 'video')} of ${count((seed) => seed.media === 'video')}`,
-      );
+      await showingFirstPageOf(count((seed) => seed.media === 'video'));
       const [title] = await listTitles();
       await page.getByRole('button', { name: `Play video: ${title}` }).click();
       const dialog = page.getByRole('dialog', { name: title });
@@ -397,6 +386,40 @@ describe('All Episodes', () => {
       await screenshotInBothThemes(dialog, 'episodes-video');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows a viewer the episodes without Upload Episode, edits or deletes: only view, share, analytics, download',
+    async () => {
+      await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
+        email: 'vera@example.com',
+        role: 'viewer',
+      });
+      const viewerContext = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const ownerPage = page;
+      try {
+        page = await viewerContext.newPage();
+        page.setDefaultTimeout(30_000);
+        await signUp(page, app.running.url, 'vera@example.com');
+        await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
+        await (
+          await browserApi(page, app.running.url)
+        ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
+
+        await open('?status=published');
+        const [title] = await listTitles();
+        expect(await page.getByRole('link', { name: 'Upload Episode' }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+        await menuOf(title ?? '').click();
+        const items = await page.getByRole('menuitem').allTextContents();
+        expect(items.sort()).toEqual(['Analytics', 'Download', 'Share', 'View']);
+        await expectAccessibleInBothThemes(page, 'the action menu of a viewer');
+      } finally {
+        page = ownerPage;
+        await viewerContext.close();
+      }
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -61,10 +61,12 @@ export function AllEpisodesScreen() {
   const filtersActive = activeEpisodeFilters(params.query).length > 0;
 
   // A page past the end (the last episode of the last page deleted) shows the last page instead.
-  const pastTheEnd = page !== undefined && page.pageCount > 0 && page.page > page.pageCount;
+  const lastPage =
+    page !== undefined && page.pageCount > 0 && page.page > page.pageCount ? page.pageCount : null;
+  const { update } = params;
   useEffect(() => {
-    if (pastTheEnd) params.update({ page: page.pageCount });
-  }, [pastTheEnd, page?.pageCount, params]);
+    if (lastPage !== null) update({ page: lastPage }, { replace: true });
+  }, [lastPage, update]);
 
   const uploadPath = isUnresolvedPodcastId(podcastId) ? '/dashboard' : podcastPath(podcastId, 'upload');
   const count = page?.counts.all;

@@ -47,4 +47,7 @@ export function statusDate(episode: Episode, timeZone: string): string {
   return `Created ${formatDate(episode.createdAt, timeZone)}`;
 }
 
+/** The duration for a line of facts: nothing without media. */
+export const durationFact = (seconds: number) => (seconds > 0 ? formatDuration(seconds) : null);
+
 export const playsLabel = (plays: number) => (plays === 1 ? '1 play' : `${plays.toLocaleString()} plays`);

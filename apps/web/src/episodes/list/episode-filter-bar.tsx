@@ -27,7 +27,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'status',
       label: 'Status',
       choices: [
-        { value: ALL, label: counted('All statuses', page?.counts.all) },
+        { value: ALL, label: counted('All', page?.counts.all) },
         { value: 'published', label: counted('Published', page?.counts.published) },
         { value: 'scheduled', label: counted('Scheduled', page?.counts.scheduled) },
         { value: 'draft', label: counted('Draft', page?.counts.draft) },
@@ -37,7 +37,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'media',
       label: 'Media',
       choices: [
-        { value: ALL, label: 'Audio and video' },
+        { value: ALL, label: 'All' },
         { value: 'audio', label: 'Audio' },
         { value: 'video', label: 'Video' },
       ],
@@ -46,7 +46,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'inRss',
       label: 'RSS feed',
       choices: [
-        { value: ALL, label: 'In RSS or not' },
+        { value: ALL, label: 'All' },
         { value: 'true', label: 'In RSS' },
         { value: 'false', label: 'Not in RSS' },
       ],
@@ -55,7 +55,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'explicit',
       label: 'Content rating',
       choices: [
-        { value: ALL, label: 'Clean and explicit' },
+        { value: ALL, label: 'All' },
         { value: 'true', label: 'Explicit' },
         { value: 'false', label: 'Clean' },
       ],
@@ -64,7 +64,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'episodeType',
       label: 'Episode type',
       choices: [
-        { value: ALL, label: 'All types' },
+        { value: ALL, label: 'All' },
         { value: 'full', label: 'Full' },
         { value: 'trailer', label: 'Trailer' },
         { value: 'bonus', label: 'Bonus' },
@@ -74,7 +74,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
       key: 'season',
       label: 'Season',
       choices: [
-        { value: ALL, label: 'All seasons' },
+        { value: ALL, label: 'All' },
         ...[...new Set(seasons)]
           .sort((a, b) => a - b)
           .map((season) => ({ value: String(season), label: `Season ${season}` })),
@@ -93,7 +93,7 @@ export function EpisodeFilterBar({ params, page, filtersActive }: EpisodeFilterB
             </Button>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
           {filters.map(({ key, label, choices }) => (
             <NativeSelect
               key={key}

@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EpisodeActionMenu } from '../actions/episode-action-menu.js';
 import { EpisodeStatusBadge } from '../actions/episode-status-badge.js';
 import { EpisodeArtwork } from './episode-artwork.js';
-import { formatDuration, seasonAndNumber, statusDate } from './episode-facts.js';
+import { durationFact, seasonAndNumber, statusDate } from './episode-facts.js';
 import type { EpisodeViewProps } from './episode-view-props.js';
 
 /** The grid view: a card per episode with its art large. */
@@ -42,7 +42,7 @@ export function EpisodeGrid({ episodes, ...props }: EpisodeViewProps) {
             <Group gap="xs">
               <EpisodeStatusBadge status={episode.status} />
               <Text size="sm" c="dimmed">
-                {[seasonAndNumber(episode), formatDuration(episode.durationSeconds)]
+                {[seasonAndNumber(episode), durationFact(episode.durationSeconds)]
                   .filter(Boolean)
                   .join(' · ')}
               </Text>

@@ -34,8 +34,14 @@ export interface EpisodeListParams {
     page: number;
     pageSize: number;
   };
-  /** Sets or clears query values; a change of filter or sort goes back to page 1. */
-  update: (changes: Partial<Record<QueryKey, string | number | boolean | undefined>>) => void;
+  /**
+   * Sets or clears query values; a change of filter or sort goes back to page 1. Each change is a step Back can
+   * undo, unless `replace` (a correction the person did not ask for).
+   */
+  update: (
+    changes: Partial<Record<QueryKey, string | number | boolean | undefined>>,
+    options?: { replace?: boolean },
+  ) => void;
   clearFilters: () => void;
 }
 
@@ -45,16 +51,19 @@ export function useEpisodeListParams(): EpisodeListParams {
   const query = useMemo(() => readQuery(searchParams), [searchParams]);
 
   const update = useCallback<EpisodeListParams['update']>(
-    (changes) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      }),
+    (changes, options) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: options?.replace ?? false },
+      ),
     [setSearchParams],
   );
 

@@ -3,13 +3,7 @@ import { EpisodeActionMenu } from '../actions/episode-action-menu.js';
 import { EpisodeQuickActions } from '../actions/episode-quick-actions.js';
 import { EpisodeStatusBadge } from '../actions/episode-status-badge.js';
 import { EpisodeArtwork } from './episode-artwork.js';
-import {
-  episodeTypeLabel,
-  formatDuration,
-  playsLabel,
-  seasonAndNumber,
-  statusDate,
-} from './episode-facts.js';
+import { episodeTypeLabel, durationFact, playsLabel, seasonAndNumber, statusDate } from './episode-facts.js';
 import type { EpisodeViewProps } from './episode-view-props.js';
 
 const TAGS_SHOWN = 4;
@@ -45,7 +39,7 @@ export function EpisodeListRows({ episodes, ...props }: EpisodeViewProps) {
                   {[
                     numbering,
                     episodeTypeLabel(episode),
-                    formatDuration(episode.durationSeconds),
+                    durationFact(episode.durationSeconds),
                     playsLabel(episode.plays),
                     statusDate(episode, props.timeZone),
                     episode.enableRss ? null : 'Not in RSS',

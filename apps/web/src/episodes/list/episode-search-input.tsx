@@ -35,7 +35,6 @@ export function EpisodeSearchInput({ value, onSearch }: EpisodeSearchInputProps)
   };
   return (
     <TextInput
-      type="search"
       label="Search episodes"
       placeholder="Title, description or tag"
       leftSection={<SearchIcon size={18} />}
