@@ -228,6 +228,23 @@ describe('uploading and editing episodes', () => {
       await page.getByLabel('Current video: video-take.mp4').waitFor();
       await expectAccessibleInBothThemes(page, 'the Media & Files tab of a video episode');
       await screenshotInBothThemes(page.locator('main'), 'editor-media-video');
+
+      // Replacing the media from the editor names the episode in the tus metadata, and audio turns video off.
+      const metadata: string[] = [];
+      page.on('request', (request) => {
+        const header = request.headers()['upload-metadata'];
+        if (request.method() === 'POST' && header) metadata.push(header);
+      });
+      await page.getByRole('button', { name: 'Replace media' }).click();
+      await page.getByLabel('Episode audio or video').setInputFiles(secondMp3);
+      await page.getByText('Duration', { exact: true }).waitFor();
+      expect(metadata).toHaveLength(1);
+      expect(metadata[0]).toContain(`episodeId ${Buffer.from(saved.id).toString('base64')}`);
+      await page.getByRole('switch', { name: 'Enable video' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(episodeMessages.saved, { exact: true }).waitFor();
+      const replaced = await (await api()).ok<Episode>('GET', `/api/episodes/${saved.id}`);
+      expect(replaced).toMatchObject({ enableVideo: false, media: { fileName: 'second_wind.mp3' } });
     },
     JOURNEY_TIMEOUT_MS,
   );
