@@ -213,6 +213,26 @@ describe('podcasts, their settings and contributors in the web app', () => {
   );
 
   it(
+    'moves between the Podcast section and the others by keyboard, each with its own address',
+    async () => {
+      await open(`/p/${first.id}/settings`);
+      const tabs = page.getByRole('tablist', { name: 'Settings sections' });
+      await tabs.getByRole('tab', { name: 'Podcast', selected: true }).waitFor();
+      await page.getByLabel('Podcast name').waitFor();
+      await tabs.getByRole('tab', { name: 'Podcast' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL(url(`/p/${first.id}/settings?section=account`));
+      await tabs.getByRole('tab', { name: 'Account', selected: true }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Account');
+      await page.keyboard.press('ArrowUp');
+      await page.waitForURL(url(`/p/${first.id}/settings/podcast`));
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Podcast');
+      await page.getByLabel('Podcast name').waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'invites an editor and a viewer by e-mail from the Contributors dialog; they are pending',
     async () => {
       await open(`/p/${secondId}/podcasts`);
