@@ -179,6 +179,40 @@ describe('catalog.episode.create: every field, each status, roles and the rules 
     expect(await app.rows('select id from catalog.episodes where podcast_id = ?', [podcast.id])).toEqual([]);
   });
 
+  const chapter = { id: 'c', startTime: 0, title: 'Intro' };
+  const recipient = { name: 'Ada', type: 'node', address: 'ada@getalby.com', split: 100 } as const;
+  const valueBlock = (overrides: Partial<typeof recipient>) => ({
+    type: 'lightning' as const,
+    method: 'keysend' as const,
+    recipients: [{ ...recipient, ...overrides }],
+  });
+  it.each<[string, Partial<CreateEpisodeInput>]>([
+    ['Start time must be positive', { chapters: [{ ...chapter, startTime: -1 }] }],
+    [
+      'Soundbite duration cannot exceed 5 minutes',
+      { soundbites: [{ id: 's', startTime: 0, duration: 301 }] },
+    ],
+    ['Please enter a valid URL', { transcripts: [{ id: 't', url: 'not a url', type: 'text/vtt' }] }],
+    [
+      'Invalid language code (use ISO 639-1, e.g., "en", "es", "fr")',
+      { transcripts: [{ id: 't', url: 'https://example.org/t.vtt', type: 'text/vtt', language: 'english' }] },
+    ],
+    ['Name is required', { persons: [{ id: 'p', name: ' ', role: 'Host' }] }],
+    ['Recipient name is required', { value: valueBlock({ name: '' }) }],
+    ['Lightning address is required', { value: valueBlock({ address: '' }) }],
+    ['Split must be positive', { value: valueBlock({ split: -1 }) }],
+    ['Location name is required', { location: { name: '' } }],
+    ['Tags must be 50 characters or less', { tags: ['x'.repeat(51)] }],
+  ])('refuses Podcasting 2.0 metadata breaking its rule with "%s"', async (message, input) => {
+    const ownerId = app.newOwner();
+    const podcast = await app.createPodcast(ownerId, { name: 'Metadata Rules' });
+
+    await expect(app.createEpisode(ownerId, podcast.id, { title: 'Fine', ...input })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ message })],
+    });
+  });
+
   it('refuses an image as the episode media with "Unsupported file type. Please upload audio or video." and audio as artwork with IMAGE_TYPE_NOT_ALLOWED', async () => {
     const ownerId = app.newOwner();
     const podcast = await app.createPodcast(ownerId, { name: 'Wrong Files' });
