@@ -204,6 +204,24 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
       expect(source.episodes.map((item) => item.id)).not.toContain(draft?.id);
     });
 
+    it('leaves out a published episode kept out of the RSS feed (enable_rss false)', async () => {
+      const ownerId = app.newOwner();
+      const podcast = await app.createPodcast(ownerId, { name: 'Selective Feed' });
+      const publish = (title: string, enableRss: boolean) =>
+        app.createEpisode(ownerId, podcast.id, {
+          title,
+          enableRss,
+          status: 'published',
+          mediaId: app.storedMediaFile(ownerId).id,
+        });
+      await publish('In the feed', true);
+      await publish('Website only', false);
+
+      const source = await app.bus.request(catalogRequests.getFeedSource, { podcastId: podcast.id });
+
+      expect(source.episodes.map((item) => item.title)).toEqual(['In the feed']);
+    });
+
     it('answers PODCAST_NOT_FOUND for a podcast that does not exist', async () => {
       await expect(
         app.bus.request(catalogRequests.getFeedSource, { podcastId: randomUUID() }),

@@ -27,7 +27,8 @@ export class GetFeedSourceHandler implements RequestHandler<Definition> {
     if (!podcast) throw new DomainError('PODCAST_NOT_FOUND');
     const episodes = await em.find(
       Episode,
-      { podcastId, status: 'published' },
+      // Spec 2 §4 "Feed inclusion": published and in the RSS feed (enable_rss).
+      { podcastId, status: 'published', enableRss: true },
       { orderBy: { publishDate: 'desc' }, limit: FEED_EPISODE_LIMIT },
     );
     return {
