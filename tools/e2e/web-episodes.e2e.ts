@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Episode, EpisodeListPage, Podcast } from '@castbase/contracts';
+import { episodeMessages, type Episode, type EpisodeListPage, type Podcast } from '@castbase/contracts';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
 import {
@@ -386,6 +386,30 @@ describe('All Episodes', () => {
       await screenshotInBothThemes(dialog, 'episodes-video');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "shows 'Failed to load episodes' with Retry, and an action's failure in the spec's words",
+    async () => {
+      const listRequests = `${app.running.url}/api/podcasts/${podcast.id}/episodes?*`;
+      await page.route(listRequests, (route) => route.fulfill({ status: 503 }));
+      await page.goto(`${app.running.url}/p/${podcast.id}/episodes`);
+      await page.getByRole('heading', { name: episodeMessages.loadFailed }).waitFor();
+      await expectAccessibleInBothThemes(page, 'All Episodes failing to load');
+      await screenshotInBothThemes(page.getByRole('main'), 'episodes-load-failure');
+      await page.unroute(listRequests);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await showing('Showing 1–20 of 200');
+
+      const [title] = await listTitles();
+      await page.route('**/duplicate', (route) => route.fulfill({ status: 500 }));
+      await menuOf(title ?? '').click();
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      await page.getByRole('alert').getByText(episodeMessages.duplicateFailed).waitFor();
+      await page.unroute('**/duplicate');
+      await showing('Showing 1–20 of 200');
     },
     JOURNEY_TIMEOUT_MS,
   );
