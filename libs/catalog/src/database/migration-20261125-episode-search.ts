@@ -9,6 +9,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - A trigram index on it when PostgreSQL has pg_trgm (the embedded one and the common managed ones do): a search
  *   then reads only the rows that may match. Without the extension the search still works, reading the podcast's
  *   rows.
+ * - An index for the season filter in creation order (seasons follow time).
  * - A summary index holding every filtered column: the counts by status, the seasons, the highest episode number and
  *   the total under the filters are read from the index alone.
  */
@@ -25,6 +26,11 @@ export class AddEpisodeSearch extends Migration {
     this.addSql(`
       create index episodes_podcast_id_summary_index on episodes (podcast_id, status, season_number, episode_number)
         include (media_kind, enable_rss, explicit, episode_type)`);
+    // Seasons follow time, so the newest episodes of an old season sit far down the creation index: the season
+    // filter gets its own, in creation order.
+    this.addSql(
+      'create index episodes_podcast_id_season_number_created_at_id_index on episodes (podcast_id, season_number, created_at, id)',
+    );
     // The extension is created here when it is available and the migration may create it; where a database
     // administrator installed it elsewhere, its schema names the operator class.
     this.addSql(`
@@ -54,6 +60,7 @@ export class AddEpisodeSearch extends Migration {
     // pg_trgm stays: something else may use it by now.
     this.addSql('drop index if exists episodes_search_document_trigram_index');
     this.addSql('drop index if exists episodes_podcast_id_summary_index');
+    this.addSql('drop index if exists episodes_podcast_id_season_number_created_at_id_index');
     this.addSql('alter table episodes drop column search_document');
     this.addSql('drop function episode_search_document(text, text, jsonb)');
   }
