@@ -141,6 +141,11 @@ describe('catalog service: saving the Podcast tab of settings (spec 1 §5 "Podca
     ['email', 'Please enter a valid email address', { email: 'not-an-email' }],
     ['ownerEmail', 'Please enter a valid email address', { ownerEmail: 'owner@@example.org' }],
     ['websiteUrl', 'Please enter a valid URL', { websiteUrl: 'not a url' }],
+    [
+      'lightningAddress',
+      'Lightning address must contain @ or start with lnurl',
+      { lightningAddress: 'my wallet' },
+    ],
     ['tags', 'Tags must be 50 characters or less', { tags: ['t'.repeat(51)] }],
     [
       'audioBitrateKbps',

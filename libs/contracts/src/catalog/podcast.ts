@@ -28,6 +28,7 @@ export const podcastMessages = {
   noPodcastSelected: 'No podcast selected. Please navigate to a valid podcast first.',
   metadataNotFound: 'Podcast metadata not found. Please refresh the page and try again.',
   rssOutOfSync: 'RSS out of sync',
+  lightningAddressInvalid: 'Lightning address must contain @ or start with lnurl',
   rssOutOfSyncHint: 'Save to update the feed with your changes.',
   saved: 'Podcast settings saved',
   deleted: 'Podcast deleted',
@@ -211,11 +212,21 @@ export const podcastSettingsInputSchema = createPodcastInputSchema
     copyright: z.string().trim().max(500).default(''),
     podcastLocked: z.boolean().default(false),
     podcastMedium: podcastMediumSchema.default('podcast'),
-    lightningAddress: z.string().trim().max(320).default(''),
+    lightningAddress: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((value) => value === '' || isLightningAddress(value), podcastMessages.lightningAddressInvalid)
+      .default(''),
     valueEnabled: z.boolean().default(false),
   });
 export type PodcastSettingsInput = z.input<typeof podcastSettingsInputSchema>;
 export type ParsedPodcastSettingsInput = z.output<typeof podcastSettingsInputSchema>;
+
+/** Spec 1 §5: a lightning address is 'name@host' or an LNURL. */
+export function isLightningAddress(value: string): boolean {
+  return value.includes('@') || value.trim().toLowerCase().startsWith('lnurl');
+}
 
 /** The labels of the Apple-required fields a podcast's settings lack (empty when it may be saved). */
 export function missingApplePodcastsFields(values: {
