@@ -4,20 +4,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  episodeMessages,
-  type Episode,
-  type EpisodeListPage,
-  type EpisodeVersion,
-  type Podcast,
-} from '@castbase/contracts';
-import { renderTestVideo, renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
+import { episodeMessages, type Episode, type Podcast } from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
+import {
+  choose as chooseIn,
+  episodeTitled as episodeTitledIn,
+  invitedContributor,
+  renderJourneyMedia,
+  versionsOf as versionsOfIn,
+  type JourneyMedia,
+} from './support/episode-editor-journey.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { browserApi, signedUpCreator, signUp, type DeviceStorage } from './support/web-journey.js';
+import { browserApi, signedUpCreator, type DeviceStorage } from './support/web-journey.js';
 
 // The Upload Episode screen, the episode editor with its version history, and the preview, in a real browser against
 // the all-in-one process: real MP3s (ffmpeg) sent over tus and processed, episodes created, saved, restored and
@@ -32,30 +33,16 @@ describe('uploading and editing episodes', () => {
   let context: BrowserContext;
   let page: Page;
   let files: string;
-  let firstMp3: string;
-  let secondMp3: string;
-  let videoMp4: string;
+  let media: JourneyMedia;
   /** The draft the second test saves, edited by the tests after it. */
   let draftId: string;
 
   const open = (path: string) => page.goto(`${app.running.url}${path}`);
   const api = (): Promise<ApiClient> => browserApi(page, app.running.url);
   const editPath = (episodeId: string) => `/p/${podcast.id}/episodes/${episodeId}/edit`;
-  const episodeTitled = async (title: string): Promise<Episode> => {
-    const list = await (
-      await api()
-    ).ok<EpisodeListPage>('GET', `/api/podcasts/${podcast.id}/episodes?search=${encodeURIComponent(title)}`);
-    const found = list.items.find((episode) => episode.title === title);
-    if (!found) throw new Error(`No episode titled ${title}`);
-    return found;
-  };
-  const versionsOf = async (episodeId: string) =>
-    (await (await api()).ok<{ items: EpisodeVersion[] }>('GET', `/api/episodes/${episodeId}/versions`)).items;
-  /** Chooses an option of a Mantine select by its label. */
-  const choose = async (label: string, option: string) => {
-    await page.getByRole('combobox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
+  const episodeTitled = async (title: string) => episodeTitledIn(await api(), podcast.id, title);
+  const versionsOf = async (episodeId: string) => versionsOfIn(await api(), episodeId);
+  const choose = (label: string, option: string) => chooseIn(page, label, option);
   const openEditor = async (episodeId: string) => {
     await open(editPath(episodeId));
     await page.getByRole('heading', { level: 1, name: 'Edit Episode' }).waitFor();
@@ -67,13 +54,7 @@ describe('uploading and editing episodes', () => {
     device = creator.storageState;
     podcast = creator.podcasts[0]!;
     files = await mkdtemp(join(tmpdir(), 'castbase-episode-editor-'));
-    const binaries = resolveFfmpegBinaries();
-    firstMp3 = join(files, 'first-light.mp3');
-    secondMp3 = join(files, 'second_wind.mp3');
-    await renderToneMp3(binaries, firstMp3, 6, 440);
-    await renderToneMp3(binaries, secondMp3, 5, 330);
-    videoMp4 = join(files, 'video-take.mp4');
-    await renderTestVideo(binaries, videoMp4, 'mp4', { seconds: 2, width: 320, height: 240 });
+    media = await renderJourneyMedia(files);
   }, JOURNEY_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -125,7 +106,7 @@ describe('uploading and editing episodes', () => {
       });
       await page.getByRole('alert').filter({ hasText: episodeMessages.unsupportedFileType }).waitFor();
 
-      await page.getByLabel('Episode audio or video').setInputFiles(firstMp3);
+      await page.getByLabel('Episode audio or video').setInputFiles(media.firstMp3);
       await waitFor('the title to be prefilled from the file name', async () =>
         (await page.getByRole('textbox', { name: 'Episode title' }).inputValue()) === 'first-light'
           ? true
@@ -174,7 +155,7 @@ describe('uploading and editing episodes', () => {
     'saves a second upload as a draft, which opens its edit screen after 1 s',
     async () => {
       await open(`/p/${podcast.id}/upload`);
-      await page.getByLabel('Episode audio or video').setInputFiles(secondMp3);
+      await page.getByLabel('Episode audio or video').setInputFiles(media.secondMp3);
       await page.getByText('The audio is ready').waitFor();
       expect(await page.getByRole('textbox', { name: 'Episode title' }).inputValue()).toBe('second wind');
       await choose('Status', 'Draft');
@@ -198,10 +179,10 @@ describe('uploading and editing episodes', () => {
     'turns video on when a video replaces the audio, and shows the publish date only for a scheduled episode',
     async () => {
       await open(`/p/${podcast.id}/upload`);
-      await page.getByLabel('Episode audio or video').setInputFiles(firstMp3);
+      await page.getByLabel('Episode audio or video').setInputFiles(media.firstMp3);
       await page.getByText('The audio is ready').waitFor();
       await page.getByRole('button', { name: 'Remove', exact: true }).click();
-      await page.getByLabel('Episode audio or video').setInputFiles(videoMp4);
+      await page.getByLabel('Episode audio or video').setInputFiles(media.videoMp4);
       await page.getByText('The video is ready').waitFor({ timeout: 90_000 });
       expect(
         await page
@@ -236,7 +217,7 @@ describe('uploading and editing episodes', () => {
         if (request.method() === 'POST' && header) metadata.push(header);
       });
       await page.getByRole('button', { name: 'Replace media' }).click();
-      await page.getByLabel('Episode audio or video').setInputFiles(secondMp3);
+      await page.getByLabel('Episode audio or video').setInputFiles(media.secondMp3);
       await page.getByText('Duration', { exact: true }).waitFor();
       expect(metadata).toHaveLength(1);
       expect(metadata[0]).toContain(`episodeId ${Buffer.from(saved.id).toString('base64')}`);
@@ -415,25 +396,13 @@ describe('uploading and editing episodes', () => {
     async () => {
       await open('/');
       const published = await episodeTitled('first-light');
-      await (
-        await api()
-      ).ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
+      page = await invitedContributor(app.browser, app.running.url, await api(), podcast.id, {
         email: 'vera@example.com',
         role: 'viewer',
-      });
-      const viewerContext = await app.browser.newContext({
-        colorScheme: 'light',
-        viewport: { width: 1280, height: 900 },
+        firstName: 'Vera',
+        username: 'vera',
       });
       try {
-        page = await viewerContext.newPage();
-        page.setDefaultTimeout(30_000);
-        await signUp(page, app.running.url, 'vera@example.com');
-        await page.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
-        await (
-          await api()
-        ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
-
         await open(editPath(published.id));
         await page.getByRole('heading', { level: 1, name: 'Episode' }).waitFor();
         await page.getByText('View only').waitFor();
@@ -445,7 +414,7 @@ describe('uploading and editing episodes', () => {
         await expectAccessibleInBothThemes(page, 'the editor of a viewer');
         await screenshotInBothThemes(page.locator('main'), 'editor-viewer');
       } finally {
-        await viewerContext.close();
+        await page.context().close();
       }
     },
     JOURNEY_TIMEOUT_MS,
