@@ -13,7 +13,7 @@ import { apiOfDevice, uploadSeedMedia } from './support/episode-seed.js';
 import { uploadFile } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { signedUpCreator } from './support/web-journey.js';
+import { browserApi, signedUpCreator, signUp } from './support/web-journey.js';
 
 // The Dashboard Overview and the Videos page in a real browser, over episodes and a 30-second WebM video made with
 // ffmpeg and uploaded through tus: empty states, tiles, recent episodes, the load failures, the video cards, the
@@ -298,7 +298,12 @@ describe('Dashboard Overview and Videos', () => {
       await expectAccessibleInBothThemes(page, 'Video dialog');
       await screenshotInBothThemes(dialog, 'video-dialog');
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await dialog.waitFor({ state: 'hidden' });
+      await waitFor('focus back on the card', () =>
+        page
+          .getByRole('button', { name: `Play ${LONG_TITLE}` })
+          .evaluate((element) => element === document.activeElement),
+      );
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -333,6 +338,47 @@ describe('Dashboard Overview and Videos', () => {
       const media = await api.ok<MediaFile>('GET', `/api/media/${video.id}`);
       const trim = media.outputs.find((output) => output.role.startsWith('trim-'));
       expect(trim?.durationSeconds).toBe(6);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows a viewer the dashboard and the videos without Upload Episode, Edit or the render forms',
+    async () => {
+      await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
+        email: 'vera@example.com',
+        role: 'viewer',
+      });
+      const viewerContext = await app.browser.newContext({
+        colorScheme: 'light',
+        viewport: { width: 1280, height: 900 },
+      });
+      try {
+        const viewer = await viewerContext.newPage();
+        viewer.setDefaultTimeout(30_000);
+        await signUp(viewer, app.running.url, 'vera@example.com');
+        await viewer.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
+        await (
+          await browserApi(viewer, app.running.url)
+        ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
+
+        await viewer.goto(`${app.running.url}/p/${podcast.id}/dashboard`);
+        await viewer.getByText('Morning Signals · 7 episodes').waitFor();
+        const recent = viewer.getByRole('region', { name: 'Recent Episodes' });
+        await recent.getByText(LONG_TITLE, { exact: true }).waitFor();
+        expect(await viewer.getByRole('link', { name: 'Upload Episode' }).count()).toBe(0);
+        expect(await recent.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+
+        await viewer.goto(`${app.running.url}/p/${podcast.id}/videos`);
+        await viewer.getByRole('button', { name: `Play ${LONG_TITLE}` }).click();
+        const dialog = viewer.getByRole('dialog', { name: LONG_TITLE });
+        await dialog.getByRole('group', { name: `Video player: ${LONG_TITLE}` }).waitFor();
+        expect(await dialog.getByRole('tab').count()).toBe(0);
+        expect(await viewer.getByRole('link', { name: 'Upload Episode' }).count()).toBe(0);
+        await expectAccessibleInBothThemes(viewer, 'Video dialog of a viewer');
+      } finally {
+        await viewerContext.close();
+      }
     },
     JOURNEY_TIMEOUT_MS,
   );

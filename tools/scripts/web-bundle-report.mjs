@@ -114,7 +114,7 @@ const onUse = Object.keys(manifest)
     return { key, ...costs.reduce((least, cost) => (cost.js < least.js ? cost : least)) };
   });
 
-const width = Math.max(...rows.map((row) => row.route.length), 28);
+const width = Math.max(...rows.map((row) => row.route.length + 2), 28);
 console.log(`\nInitial download of each route (gzip), from ${manifestPath}`);
 console.log(`${'route'.padEnd(width)}  ${'JS'.padStart(9)}  ${'CSS'.padStart(9)}  JS target / ceiling`);
 const overBudget = [];

@@ -23,6 +23,7 @@ export function CardSizeControl({
         value={value}
         onChange={(next) => onChange(next)}
         data={VIDEO_CARD_SIZES.map((size) => ({ value: size, label: sizeLabels[size] }))}
+        styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center' } }}
       />
     </Group>
   );

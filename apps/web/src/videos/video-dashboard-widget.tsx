@@ -6,19 +6,14 @@ import { podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { useVideoEpisodes } from './use-video-episodes.js';
 import { VideoGrid } from './video-card.js';
 
-// The player is downloaded when a video is first played from the dashboard.
+// The player is downloaded after the dashboard has shown, and only when it has videos. The dialog is mounted
+// closed, so when it closes Mantine returns focus to the card that opened it.
 const VideoModal = lazy(() => import('./video-modal.js').then((module) => ({ default: module.VideoModal })));
 
 /** The dashboard's newest video episodes (at most 6), each opening the player; nothing without videos. */
 export function VideoDashboardWidget({ podcastId }: { podcastId: string }) {
   const videos = useVideoEpisodes(podcastId, 1, VIDEO_WIDGET_EPISODES);
   const [playing, setPlaying] = useState<Episode | null>(null);
-  // Once opened the dialog stays mounted, so closing it returns focus to the card that opened it.
-  const [playerWanted, setPlayerWanted] = useState(false);
-  const play = (episode: Episode) => {
-    setPlayerWanted(true);
-    setPlaying(episode);
-  };
   if (!videos.data || videos.data.items.length === 0) return null;
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="video-widget-title">
@@ -30,12 +25,10 @@ export function VideoDashboardWidget({ podcastId }: { podcastId: string }) {
           View All<VisuallyHidden> videos</VisuallyHidden>
         </Anchor>
       </Group>
-      <VideoGrid episodes={videos.data.items} size="small" onPlay={play} />
-      {playerWanted && (
-        <Suspense fallback={null}>
-          <VideoModal episode={playing} opened={playing !== null} onClose={() => setPlaying(null)} />
-        </Suspense>
-      )}
+      <VideoGrid episodes={videos.data.items} size="small" onPlay={setPlaying} />
+      <Suspense fallback={null}>
+        <VideoModal episode={playing} opened={playing !== null} onClose={() => setPlaying(null)} />
+      </Suspense>
     </Paper>
   );
 }
