@@ -176,6 +176,8 @@ export function ContentRatingField({
     <Input.Wrapper label="Content rating" id="content-rating" labelElement="div">
       <SegmentedControl
         fullWidth
+        // Each choice is a 44px touch target, as buttons are (the control's own padding adds the rest).
+        styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
         aria-labelledby="content-rating-label"
         disabled={readOnly}
         value={explicit ? 'explicit' : 'clean'}
