@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { episodeMessages, type Episode, type EpisodeListPage, type Podcast } from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
 import {
@@ -86,6 +87,14 @@ describe('All Episodes', () => {
       expect(await page.title()).toBe('All Episodes · Castbase');
       await expectAccessibleInBothThemes(page, 'All Episodes, list view');
       await screenshotInBothThemes(page.getByRole('main'), 'episodes-list');
+
+      // 400 % zoom of a 1280-pixel window: nothing scrolls sideways (WCAG 1.4.10).
+      await page.setViewportSize({ width: 320, height: 800 });
+      await waitFor('the list to fit 320 px', () =>
+        page.evaluate(() => document.documentElement.scrollWidth <= 320),
+      );
+      await screenshotInBothThemes(page.getByRole('main'), 'episodes-list-320px');
+      await page.setViewportSize({ width: 1280, height: 900 });
     },
     JOURNEY_TIMEOUT_MS,
   );

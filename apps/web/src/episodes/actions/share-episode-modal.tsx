@@ -93,6 +93,7 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
         readOnly
         onFocus={(event) => event.currentTarget.select()}
         style={{ flex: '1 1 280px' }}
+        styles={{ input: { height: 44 } }}
       />
       <Stack pt={{ base: 0, xs: 25 }}>
         <CopyButtonWithStatus value={value} copyLabel={copyLabel} />

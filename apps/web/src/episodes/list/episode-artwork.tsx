@@ -1,11 +1,12 @@
 import { isVideoMedia, type Episode } from '@castbase/contracts';
-import { ActionIcon, Avatar, Box } from '@mantine/core';
+import { ActionIcon, Avatar, Box, type StyleProp } from '@mantine/core';
 import { MicrophoneIcon, PlayIcon } from '../../shared/icons/icons.js';
 
 interface EpisodeArtworkProps {
   episode: Episode;
   podcastArtworkUrl: string | null;
-  size: number | string;
+  /** Its width (responsive values allowed); it is square. */
+  size: StyleProp<number | string>;
   /** Video episodes get a play button over the art that opens the video player. */
   onPlay: (episode: Episode) => void;
 }
@@ -19,11 +20,11 @@ export function EpisodeArtwork({ episode, podcastArtworkUrl, size, onPlay }: Epi
         src={episode.artworkUrl ?? podcastArtworkUrl}
         alt=""
         radius="md"
-        w={size}
-        h={size}
+        w="100%"
+        h="auto"
         miw={0}
         color="gray"
-        style={{ aspectRatio: '1 / 1', height: 'auto' }}
+        style={{ aspectRatio: '1 / 1' }}
       >
         <MicrophoneIcon size={24} />
       </Avatar>

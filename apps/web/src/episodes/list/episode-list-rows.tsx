@@ -20,7 +20,7 @@ export function EpisodeListRows({ episodes, ...props }: EpisodeViewProps) {
               <EpisodeArtwork
                 episode={episode}
                 podcastArtworkUrl={props.podcastArtworkUrl}
-                size={72}
+                size={{ base: 48, xs: 72 }}
                 onPlay={props.onPlay}
               />
               <Stack gap={6} miw={0} style={{ flex: 1 }}>

@@ -17,7 +17,7 @@ export function EpisodePagination({ params, page }: { params: EpisodeListParams;
             total={page.pageCount}
             value={page.page}
             onChange={(next) => params.update({ page: next })}
-            styles={{ control: { minWidth: 44, height: 44 } }}
+            styles={{ root: { flexWrap: 'wrap' }, control: { minWidth: 44, height: 44 } }}
             getControlProps={(control) => ({
               'aria-label':
                 control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
