@@ -1,6 +1,5 @@
 import { podcastMessages, type Podcast } from '@castbase/contracts';
 import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FailureBanner } from '../../shared/layout/feedback-banners.js';
@@ -8,7 +7,6 @@ import { forgetLastUsedPodcastId } from '../../shared/podcasts/podcast-ids.js';
 import { usePodcastList } from '../../shared/podcasts/podcast-list.js';
 import { BLANK_DASHBOARD_PATH, podcastPath } from '../../shared/podcasts/podcast-paths.js';
 import { useDeletePodcast } from '../../shared/podcasts/podcasts-api.js';
-import { podcastQueryKey } from '../../shared/podcasts/use-podcast.js';
 
 interface DeletePodcastDialogProps {
   podcast: Podcast;
@@ -21,24 +19,18 @@ interface DeletePodcastDialogProps {
  */
 export function DeletePodcastDialog({ podcast, onClose }: DeletePodcastDialogProps) {
   const [typed, setTyped] = useState('');
-  const remove = useDeletePodcast(podcast.id);
   const podcasts = usePodcastList();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const remove = useDeletePodcast(podcast.id, async () => {
+    forgetLastUsedPodcastId(podcast.id);
+    const next = podcasts.data?.find((other) => other.id !== podcast.id);
+    await navigate(next ? podcastPath(next.id, 'dashboard') : BLANK_DASHBOARD_PATH, { replace: true });
+  });
   const confirmed = typed.trim() === podcast.name.trim();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!confirmed) return;
-    const next = podcasts.data?.find((other) => other.id !== podcast.id);
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        forgetLastUsedPodcastId(podcast.id);
-        void Promise.resolve(
-          navigate(next ? podcastPath(next.id, 'dashboard') : BLANK_DASHBOARD_PATH, { replace: true }),
-        ).then(() => queryClient.removeQueries({ queryKey: podcastQueryKey(podcast.id) }));
-      },
-    });
+    if (confirmed) remove.mutate();
   }
 
   const busy = remove.isPending;

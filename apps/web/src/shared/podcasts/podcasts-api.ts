@@ -87,14 +87,21 @@ export function useRotatePrivateToken(podcastId: string) {
   return usePodcastChange(podcastId, (api, id) => podcastsApi.rotatePrivateToken(api, id));
 }
 
-/** Deletes the podcast with its episodes, files and feeds (`DELETE /api/podcasts/{id}`, owner). */
-export function useDeletePodcast(podcastId: string) {
+/**
+ * Deletes the podcast with its episodes, files and feeds (`DELETE /api/podcasts/{id}`, owner). `leave` runs first
+ * (the screen moves away from the podcast); only then is it dropped from the cache and the list read again, so no
+ * screen still showing it sees it vanish.
+ */
+export function useDeletePodcast(podcastId: string, leave: () => void | Promise<void>) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => podcastsApi.remove(api, podcastId),
-    // The podcast's own query is left alone: the screen that asked is still on it until it moves away.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: podcastListKeyPrefix }),
+    onSuccess: async () => {
+      await leave();
+      queryClient.removeQueries({ queryKey: podcastQueryKey(podcastId) });
+      await queryClient.invalidateQueries({ queryKey: podcastListKeyPrefix });
+    },
   });
 }
 
