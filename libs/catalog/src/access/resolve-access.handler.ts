@@ -25,7 +25,7 @@ export class ResolveAccessHandler implements RequestHandler<Definition> {
     if (!podcastId) throw new DomainError(notFound);
     let role = await findPodcastRole(em, request.userId, podcastId);
     // A person invited to this podcast may reach it before listing their podcasts (a link opened in a new tab).
-    if (!role && (await acceptPendingInvitations(em, request.userId, request.email)) > 0) {
+    if (!role && (await acceptPendingInvitations(em, request.userId, request.email, request.name)) > 0) {
       role = await findPodcastRole(em, request.userId, podcastId);
     }
     if (!role) throw new DomainError(notFound);

@@ -22,9 +22,9 @@ export class ListPodcastsHandler implements RequestHandler<Definition> {
     private readonly storage: ObjectStorage,
   ) {}
 
-  async handle({ userId, email }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
+  async handle({ userId, email, name }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     const em = this.em.fork();
-    await acceptPendingInvitations(em, userId, email);
+    await acceptPendingInvitations(em, userId, email, name);
     const roles = await em.find(Contributor, { userId, status: 'active' }, { fields: ['podcastId', 'role'] });
     const roleByPodcast = new Map(roles.map((row) => [row.podcastId, row.role]));
     const podcasts = await em.find(

@@ -27,8 +27,11 @@ import {
  * 403 code).
  */
 const caller = { userId: z.string().min(1) };
-/** The caller's e-mail from their token: pending invitations to it become theirs when they are seen. */
-const callerEmail = { email: z.string().nullable().default(null) };
+/**
+ * The caller's e-mail from their token: pending invitations to it become theirs when they are seen, with their
+ * name from the token as the contributor's name.
+ */
+const callerEmail = { email: z.string().nullable().default(null), name: z.string().nullable().default(null) };
 const podcastId = { podcastId: z.uuid() };
 const episodeId = { episodeId: z.uuid() };
 

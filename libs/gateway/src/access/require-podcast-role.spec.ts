@@ -92,7 +92,11 @@ describe('RequirePodcastRole: the gateway guard in front of every podcast-scoped
 
   async function call(method: string, path: string, userId?: string) {
     const token = userId
-      ? await mintDevAccessToken(signingKey, { sub: userId, email: `${userId}@example.org` })
+      ? await mintDevAccessToken(signingKey, {
+          sub: userId,
+          email: `${userId}@example.org`,
+          name: `Name of ${userId}`,
+        })
       : undefined;
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -101,7 +105,7 @@ describe('RequirePodcastRole: the gateway guard in front of every podcast-scoped
     return { status: response.status, body: (await response.json()) as unknown };
   }
 
-  it("lets a role that allows the action through to the handler, asking catalog with the caller's id and e-mail", async () => {
+  it("lets a role that allows the action through to the handler, asking catalog with the caller's id, e-mail and name", async () => {
     await expect(call('GET', `/api/test/podcasts/${PODCAST_ID}`, 'user-viewer')).resolves.toEqual({
       status: 200,
       body: { reached: 'read', podcastId: PODCAST_ID },
@@ -109,6 +113,7 @@ describe('RequirePodcastRole: the gateway guard in front of every podcast-scoped
     expect(asked.at(-1)).toEqual({
       userId: 'user-viewer',
       email: 'user-viewer@example.org',
+      name: 'Name of user-viewer',
       podcastId: PODCAST_ID,
     });
     await expect(

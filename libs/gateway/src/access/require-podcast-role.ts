@@ -91,12 +91,12 @@ export class PodcastRoleGuard implements CanActivate {
  */
 export function resolvePodcastAccess(
   bus: MessageBus,
-  user: Pick<AuthenticatedUser, 'id' | 'email'>,
+  user: Pick<AuthenticatedUser, 'id' | 'email' | 'name'>,
   from: PodcastRouteParam,
   rawId: unknown,
 ): Promise<PodcastAccess> {
   const id = routeId.transform(rawId);
-  const caller = { userId: user.id, email: user.email };
+  const caller = { userId: user.id, email: user.email, name: user.name };
   return bus.request(
     catalogRequests.resolveAccess,
     from === 'podcastId' ? { ...caller, podcastId: id } : { ...caller, episodeId: id },

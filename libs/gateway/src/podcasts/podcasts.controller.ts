@@ -42,6 +42,7 @@ export class PodcastsController {
     const { items } = await this.bus.request(catalogRequests.listPodcasts, {
       userId: user.id,
       email: user.email,
+      name: user.name,
     });
     return { items: items.map((podcast) => podcastSummarySchema.parse(podcast)) };
   }
