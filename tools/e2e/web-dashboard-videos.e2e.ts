@@ -343,6 +343,36 @@ describe('Dashboard Overview and Videos', () => {
   );
 
   it(
+    "exports the video's sound as an MP3, and shows the media service's refusal of a short past the end",
+    async () => {
+      await open(podcast, 'videos', 'Videos');
+      await page.getByRole('button', { name: `Play ${LONG_TITLE}` }).click();
+      const dialog = page.getByRole('dialog', { name: LONG_TITLE });
+
+      await dialog.getByRole('tab', { name: 'Create Short' }).click();
+      await dialog.getByLabel('Start').fill('45');
+      await dialog.getByLabel('Length').fill('20');
+      await dialog.getByRole('button', { name: 'Create Short' }).click();
+      await dialog.getByRole('alert').getByText('The start is past the end of the video').waitFor();
+      await dialog.getByLabel('Length').fill('75');
+      await dialog.getByRole('button', { name: 'Create Short' }).click();
+      await dialog.getByText('A short is at most 60 seconds').waitFor();
+      await expectAccessibleInBothThemes(page, 'Create Short with a refusal');
+
+      await dialog.getByRole('tab', { name: 'Export' }).click();
+      await dialog.getByRole('radio', { name: 'Audio' }).check();
+      await dialog.getByRole('button', { name: 'Export Video' }).click();
+      const download = dialog.getByRole('link', { name: 'Download Export audio (MP3)' });
+      await download.waitFor({ timeout: 120_000 });
+      const file = await fetch(new URL((await download.getAttribute('href')) ?? '', app.running.url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('audio/mpeg');
+      await expectAccessibleInBothThemes(page, 'Export finished with its download');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'shows a viewer the dashboard and the videos without Upload Episode, Edit or the render forms',
     async () => {
       await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, {

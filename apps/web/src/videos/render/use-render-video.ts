@@ -40,6 +40,7 @@ export function useRenderVideo(mediaId: string) {
           errors[field] ??= issue.code === 'invalid_type' ? videoMessages.secondsRequired : issue.message;
         }
         setFieldErrors(errors);
+        mutation.reset();
         return;
       }
       setFieldErrors({});
