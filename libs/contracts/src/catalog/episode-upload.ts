@@ -24,6 +24,9 @@ export const uploadProgressSteps = {
   done: 100,
 } as const;
 
+/** Spec 2 §4: the bar's figure changes at most this often while a step runs (a new step shows at once). */
+export const UPLOAD_PROGRESS_DEBOUNCE_MS = 800;
+
 /** Where `fraction` (0 to 1) of a range of the progress bar lands, as a whole percent. */
 export function progressWithin(range: { from: number; to: number }, fraction: number): number {
   const bounded = Math.min(1, Math.max(0, fraction));

@@ -21,7 +21,8 @@ import { EpisodeMediaField } from '../form/episode-media-field.js';
 import { EpisodeSettingsPanel } from '../form/episode-settings-panel.js';
 import { Podcasting20Tab } from './podcasting20-tab.js';
 import { UploadPublishControls } from './upload-publish-controls.js';
-import { mediaUploadProgress, type UploadProgress } from './upload-progress.js';
+import { mediaUploadProgress } from './upload-progress.js';
+import { usePacedProgress } from './use-paced-progress.js';
 import { useSaveNewEpisode } from './use-save-new-episode.js';
 
 type UploadTab = 'basic' | 'podcasting20';
@@ -45,11 +46,9 @@ export function UploadEpisodeForm({
     newEpisodeValues('published', nextEpisodeNumber),
   );
   const [errors, setErrors] = useState<EpisodeFormErrors>({});
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const { progress, report } = usePacedProgress();
   const prefilledFrom = useRef<string | null>(null);
-  const { save, failure, openingDraft } = useSaveNewEpisode(podcastId, (next) =>
-    setProgress((current) => ({ ...next, percent: Math.max(current?.percent ?? 0, next.percent) })),
-  );
+  const { save, failure, openingDraft } = useSaveNewEpisode(podcastId, report);
 
   const change = (patch: Partial<EpisodeFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -61,7 +60,7 @@ export function UploadEpisodeForm({
   };
 
   function followUpload(state: TransferState, processed: MediaFile | null) {
-    if (!save.isPending && !save.isSuccess) setProgress(mediaUploadProgress(state, processed));
+    if (!save.isPending && !save.isSuccess) report(mediaUploadProgress(state, processed));
     // The title is prefilled from the file's name when it is empty (once per file).
     if ('file' in state && prefilledFrom.current !== state.file.name) {
       prefilledFrom.current = state.file.name;
