@@ -112,6 +112,7 @@ describe('contributors of a podcast in the web app', () => {
             them,
             `the switcher of a shared podcast's ${role.toLowerCase()}`,
           );
+          await screenshotInBothThemes(them.getByRole('menu'), `switcher-shared-${role.toLowerCase()}`);
           await them.keyboard.press('Escape');
           if (role === 'Viewer') continue;
 

@@ -48,10 +48,17 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
             aria-current={podcast.id === currentPodcastId ? 'page' : undefined}
             onClick={() => navigate(podcastPath(podcast.id, 'dashboard'))}
           >
-            <Text size="sm" fw={500} truncate="end">
-              {podcast.name}
-            </Text>
-            <Group gap={6} mt={4} wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={500} truncate="end" miw={0}>
+                {podcast.name}
+              </Text>
+              {podcast.id === currentPodcastId && (
+                <Text span c="dimmed" size="xs" style={{ flexShrink: 0 }}>
+                  (Current)
+                </Text>
+              )}
+            </Group>
+            <Group gap={4} mt={4}>
               <Badge size="xs" variant="light" color={podcast.visibility === 'public' ? 'teal' : 'gray'}>
                 {podcast.visibility === 'public' ? 'Public' : 'Private'}
               </Badge>
@@ -62,11 +69,6 @@ export function PodcastSwitcher({ currentPodcastId, podcasts }: PodcastSwitcherP
                 <Badge size="xs" variant="light" color="violet">
                   {`Shared · ${podcastRoleLabels[podcast.role]}`}
                 </Badge>
-              )}
-              {podcast.id === currentPodcastId && (
-                <Text span c="dimmed" size="xs">
-                  (Current)
-                </Text>
               )}
             </Group>
           </Menu.Item>
