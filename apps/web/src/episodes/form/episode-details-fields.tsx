@@ -1,4 +1,4 @@
-import { EPISODE_DESCRIPTION_MAX, EPISODE_TAGS_MAX } from '@castbase/contracts';
+import { EPISODE_DESCRIPTION_MAX, EPISODE_TAGS_MAX, normalizeTags } from '@castbase/contracts';
 import { Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { EpisodeFormErrors, EpisodeFormValues } from './episode-form-values.js';
 
@@ -55,7 +55,7 @@ export function EpisodeDetailsFields({
         maxTags={EPISODE_TAGS_MAX}
         splitChars={[',']}
         acceptValueOnBlur
-        onChange={(tags) => onChange({ tags: [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))] })}
+        onChange={(tags) => onChange({ tags: normalizeTags(tags) })}
       />
     </Stack>
   );
