@@ -446,6 +446,7 @@ describe('All Episodes', () => {
         expect(await page.getByRole('link', { name: 'Upload Episode' }).count()).toBe(0);
         expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
         await menuOf(title ?? '').click();
+        await page.getByRole('menuitem', { name: 'Share' }).waitFor();
         const items = await page.getByRole('menuitem').allTextContents();
         expect(items.sort()).toEqual(['Analytics', 'Download', 'Share', 'View']);
         await expectAccessibleInBothThemes(page, 'the action menu of a viewer');

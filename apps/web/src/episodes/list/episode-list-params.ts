@@ -53,8 +53,8 @@ export function useEpisodeListParams(): EpisodeListParams {
   const update = useCallback<EpisodeListParams['update']>(
     (changes, options) =>
       setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        () => {
+          const next = latestSearch();
           for (const [key, value] of Object.entries(changes)) {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, String(value));
@@ -69,8 +69,8 @@ export function useEpisodeListParams(): EpisodeListParams {
 
   const clearFilters = useCallback(
     () =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      setSearchParams(() => {
+        const next = latestSearch();
         for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
         return next;
       }),
@@ -97,4 +97,12 @@ function readQuery(searchParams: URLSearchParams): EpisodeListParams['query'] {
     page: (values.page as number | undefined) ?? 1,
     pageSize: (values.pageSize as number | undefined) ?? DEFAULT_EPISODE_PAGE_SIZE,
   };
+}
+
+/**
+ * The address's query as it is now. React Router hands a functional update the query of the last render, so two
+ * changes before the next render (two filters chosen quickly) would lose the first; the location is always current.
+ */
+function latestSearch(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
 }
