@@ -115,7 +115,7 @@ export function EpisodeEditor({
       )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs value={tab} onChange={(next) => next && setTab(next as EditorTab)} keepMounted={false}>
+          <Tabs value={tab} onChange={(next) => next && setTab(next as EditorTab)}>
             <Tabs.List mb="lg">
               <Tabs.Tab value="basic">Basic Info</Tabs.Tab>
               <Tabs.Tab value="media">Media &amp; Files</Tabs.Tab>
