@@ -208,6 +208,25 @@ describe('podcasts and their settings in the web app', () => {
   );
 
   it(
+    'never asks the API about a route id that is not a UUID: it resolves like the placeholder',
+    async () => {
+      const asked: string[] = [];
+      const listen = (request: { url(): string }) => {
+        if (request.url().includes('not-a-podcast')) asked.push(request.url());
+      };
+      page.on('request', listen);
+      try {
+        await open('/p/not-a-podcast/settings/podcast');
+        await page.waitForURL(url(`/p/${first.id}/dashboard`));
+      } finally {
+        page.off('request', listen);
+      }
+      expect(asked.filter((address) => address.includes('/api/'))).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'moves between the Podcast section and the others by keyboard, each with its own address',
     async () => {
       await open(`/p/${first.id}/settings`);

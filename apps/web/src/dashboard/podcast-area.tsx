@@ -2,19 +2,25 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { FullPageLoader } from '../shared/layout/full-page-loader.js';
 import { useExitingOnboardingOnce } from '../shared/podcasts/exiting-onboarding.js';
-import { forgetLastUsedPodcastId, isUnresolvedPodcastId } from '../shared/podcasts/podcast-ids.js';
+import {
+  forgetLastUsedPodcastId,
+  isPodcastId,
+  isUnresolvedPodcastId,
+} from '../shared/podcasts/podcast-ids.js';
 import { usePodcastList } from '../shared/podcasts/podcast-list.js';
 import { PLACEHOLDER_DASHBOARD_PATH, podcastPath } from '../shared/podcasts/podcast-paths.js';
 import { DashboardShell } from './dashboard-shell.js';
 
-/** Route element for /p/:podcastId/*: real ids open the shell, 'placeholder' and 'unknown' are resolved first. */
+/**
+ * Route element for /p/:podcastId/*: podcast ids open the shell; 'placeholder', 'unknown' and anything that is not a
+ * UUID are resolved first.
+ */
 export function PodcastArea() {
   const { podcastId = '' } = useParams();
-  return isUnresolvedPodcastId(podcastId) ? (
-    <UnresolvedPodcastRoute podcastId={podcastId} />
-  ) : (
-    <PodcastRoute podcastId={podcastId} />
-  );
+  if (isUnresolvedPodcastId(podcastId)) return <UnresolvedPodcastRoute podcastId={podcastId} />;
+  // An id that is not a UUID cannot be a podcast: it is never fetched, and resolves like 'placeholder'.
+  if (!isPodcastId(podcastId)) return <Navigate to={PLACEHOLDER_DASHBOARD_PATH} replace />;
+  return <PodcastRoute podcastId={podcastId} />;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Route ids that stand for "no podcast chosen yet"; they are resolved, never fetched. */
 export const PLACEHOLDER_PODCAST_ID = 'placeholder';
 const unresolvedPodcastIds: ReadonlySet<string> = new Set([PLACEHOLDER_PODCAST_ID, 'unknown']);
@@ -6,20 +8,27 @@ export function isUnresolvedPodcastId(podcastId: string): boolean {
   return unresolvedPodcastIds.has(podcastId);
 }
 
+const podcastIdSchema = z.uuid();
+
+/** Podcast ids are UUIDs (spec 1 §5): anything else is never asked about. */
+export function isPodcastId(podcastId: string): boolean {
+  return podcastIdSchema.safeParse(podcastId).success;
+}
+
 export const LAST_USED_PODCAST_KEY = 'lastUsedPodcastId';
 
 /** The podcast last opened on this device, used when a route carries no podcast id. */
 export function readLastUsedPodcastId(): string | null {
   try {
     const podcastId = window.localStorage.getItem(LAST_USED_PODCAST_KEY);
-    return podcastId && !isUnresolvedPodcastId(podcastId) ? podcastId : null;
+    return podcastId && isPodcastId(podcastId) ? podcastId : null;
   } catch {
     return null;
   }
 }
 
 export function rememberLastUsedPodcastId(podcastId: string): void {
-  if (isUnresolvedPodcastId(podcastId)) return;
+  if (!isPodcastId(podcastId)) return;
   try {
     window.localStorage.setItem(LAST_USED_PODCAST_KEY, podcastId);
   } catch {
