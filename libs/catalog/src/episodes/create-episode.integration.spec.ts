@@ -180,7 +180,7 @@ describe('catalog.episode.create: every field, each status, roles and the rules 
   });
 
   const chapter = { id: 'c', startTime: 0, title: 'Intro' };
-  const recipient = { name: 'Ada', type: 'node', address: 'ada@getalby.com', split: 100 } as const;
+  const recipient = { name: 'Ada', type: 'node' as const, address: 'ada@getalby.com', split: 100 };
   const valueBlock = (overrides: Partial<typeof recipient>) => ({
     type: 'lightning' as const,
     method: 'keysend' as const,
