@@ -56,13 +56,7 @@ export class UpdateEpisodeHandler implements RequestHandler<Definition> {
         };
         applyPlainFields(episode, input);
         applyAttachments(episode, attachments);
-        const scheduledReleaseDate =
-          input.scheduledReleaseDate === undefined
-            ? episode.scheduledReleaseDate
-            : input.scheduledReleaseDate
-              ? new Date(input.scheduledReleaseDate)
-              : null;
-        applyStatus(episode, input.status ?? episode.status, scheduledReleaseDate, before);
+        applyStatus(episode, input.status ?? episode.status, requestedSchedule(episode, input), before);
         recordVersion(em, episode, userId);
         this.outbox.add(em, catalogEvents.episodeUpdated, {
           episodeId,
@@ -99,4 +93,10 @@ export class UpdateEpisodeHandler implements RequestHandler<Definition> {
 /** A save names the revision it was made from; any other than the stored one is a conflict. */
 function requireRevision(episode: Episode, revision: number): void {
   if (episode.revision !== revision) throw new DomainError('EPISODE_EDIT_CONFLICT');
+}
+
+/** The schedule a save asks for: the input's when it names one (null clears it), else the stored one. */
+function requestedSchedule(episode: Episode, input: ParsedUpdateEpisodeInput): Date | null {
+  if (input.scheduledReleaseDate === undefined) return episode.scheduledReleaseDate;
+  return input.scheduledReleaseDate === null ? null : new Date(input.scheduledReleaseDate);
 }
