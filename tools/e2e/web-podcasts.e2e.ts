@@ -208,6 +208,40 @@ describe('podcasts and their settings in the web app', () => {
   );
 
   it(
+    'fits the Podcasts page, the Podcast tab with its private token, and the contributors dialog in 320 pixels',
+    async () => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      try {
+        const overflowing: string[] = [];
+        const check = async (what: string) => {
+          const widths = await page.evaluate(() => ({
+            content: document.documentElement.scrollWidth,
+            viewport: document.documentElement.clientWidth,
+          }));
+          if (widths.content > widths.viewport) overflowing.push(`${what}: ${widths.content}px`);
+        };
+        await open(`/p/${secondId}/podcasts`);
+        await page.getByRole('article', { name: SECOND_NAME }).waitFor();
+        await check('the Podcasts page');
+        await page.getByRole('button', { name: `Contributors of ${SECOND_NAME}` }).click();
+        await page
+          .getByRole('dialog', { name: `Contributors of ${SECOND_NAME}` })
+          .getByRole('listitem')
+          .first()
+          .waitFor();
+        await check('the contributors dialog');
+        await open(`/p/${secondId}/settings/podcast`);
+        await page.getByLabel('Private feed token').waitFor();
+        await check('the Podcast tab');
+        expect(overflowing).toEqual([]);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'never asks the API about a route id that is not a UUID: it resolves like the placeholder',
     async () => {
       const asked: string[] = [];
