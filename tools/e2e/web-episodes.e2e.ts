@@ -442,6 +442,8 @@ describe('All Episodes', () => {
         ).ok('POST', '/api/profile', { firstName: 'Vera', lastName: 'Viewer', username: 'vera' });
 
         await open('?status=published');
+        await showingFirstPageOf(count((seed) => seed.input.status === 'published'));
+        await page.getByText(/^Morning Signals · /).waitFor();
         const [title] = await listTitles();
         expect(await page.getByRole('link', { name: 'Upload Episode' }).count()).toBe(0);
         expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
