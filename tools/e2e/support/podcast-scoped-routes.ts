@@ -83,6 +83,23 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
       prepare: async () => ({ path: `/api/podcasts/${(await fixture.teamPodcast('Deleted Show')).id}` }),
     },
     {
+      // The feeds service answers for the owner only until it learns roles.
+      method: 'POST',
+      route: '/api/podcasts/:podcastId/feed',
+      permission: 'manage',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/feed` }),
+    },
+    {
+      method: 'GET',
+      route: '/api/podcasts/:podcastId/feed',
+      permission: 'manage',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/feed` }),
+    },
+    {
       method: 'GET',
       route: '/api/podcasts/:podcastId/contributors',
       permission: 'view',
