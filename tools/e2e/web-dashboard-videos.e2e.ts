@@ -1,51 +1,26 @@
 /// <reference lib="dom" />
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Episode, MediaFile, Podcast } from '@castbase/contracts';
-import { renderTestVideo, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
 import { apiOfDevice, uploadSeedMedia } from './support/episode-seed.js';
-import { uploadFile } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { uploadWebmVideo } from './support/video-seed.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { browserApi, signedUpCreator, signUp } from './support/web-journey.js';
 
 // The Dashboard Overview and the Videos page in a real browser, over episodes and a 30-second WebM video made with
 // ffmpeg and uploaded through tus: empty states, tiles, recent episodes, the load failures, the video cards, the
-// player's keyboard controls and a trim rendered by the media service to its download.
+// player's keyboard controls, a trim and an audio export rendered by the media service to their downloads, a
+// refused short, and what a viewer does not get.
 
 const JOURNEY_TIMEOUT_MS = 240_000;
 /** The episode list requests (the dashboard's and the Videos page's), to answer them with an error. */
 const EPISODE_LIST = /\/api\/podcasts\/[^/]+\/episodes\?/;
 const LONG_TITLE =
   'A very long conversation about the signals that shape the morning news, with three guests';
-
-/** A 30-second 320x240 WebM (VP8 and Opus: Chromium plays it without proprietary codecs), uploaded and processed. */
-async function uploadWebmVideo(api: ApiClient): Promise<MediaFile> {
-  const folder = await mkdtemp(join(tmpdir(), 'castbase-videos-'));
-  const path = join(folder, 'talk.webm');
-  await renderTestVideo(resolveFfmpegBinaries(), path, 'webm', { seconds: 30, width: 320, height: 240 });
-  const uploaded = await uploadFile(api, {
-    input: path,
-    fileName: 'talk.webm',
-    fileType: 'video/webm',
-    purpose: 'episode-media',
-  });
-  return waitFor(
-    'talk.webm to be processed',
-    async () => {
-      const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
-      if (file.status === 'failed') throw new Error(`Processing failed: ${JSON.stringify(file.jobs)}`);
-      return file.status === 'ready' ? file : undefined;
-    },
-    { timeoutMs: 120_000, intervalMs: 250 },
-  );
-}
 
 describe('Dashboard Overview and Videos', () => {
   let app: WebAppUnderTest;
