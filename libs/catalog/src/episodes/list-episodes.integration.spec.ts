@@ -159,6 +159,12 @@ describe('catalog.episode.list: the All Episodes filters, sorts, pages and count
       plays: 50,
       durationSeconds: 60,
     });
+    // Each item is the whole episode, exactly as reading it alone answers it.
+    for (const item of page.items) {
+      await expect(
+        app.bus.request(catalogRequests.getEpisode, { userId: ownerId, episodeId: item.id }),
+      ).resolves.toEqual(item);
+    }
   });
 
   it.each<[string, EpisodeListQuery, string[]]>([
