@@ -91,6 +91,17 @@ describe('catalog.episode.update: the editor saves from a revision', () => {
     ).toEqual([{ versions: 2 }]);
   });
 
+  it('refuses a save loaded before a publish from another tab, since every lifecycle change is a revision too', async () => {
+    const { ownerId, episode } = await app.podcastWithEpisode({ withMedia: true });
+    const published = await app.publishEpisode(ownerId, episode.id);
+
+    await expect(
+      updateEpisode(ownerId, episode.id, { revision: episode.revision, status: 'draft', title: 'Stale' }),
+    ).rejects.toMatchObject({ code: 'EPISODE_EDIT_CONFLICT' });
+    expect(published.revision).toBe(episode.revision + 1);
+    await expect(getEpisode(ownerId, episode.id)).resolves.toEqual(published);
+  });
+
   it('publishes through a save: publish date now and catalog.episode.published beside catalog.episode.updated', async () => {
     const { ownerId, podcast, episode } = await app.podcastWithEpisode({ withMedia: true });
 
