@@ -6,7 +6,7 @@ import { waitFor } from '@castbase/platform-testing';
 
 export function episodeListPage(page: Page, baseUrl: string, podcastId: () => string) {
   const listTitles = () =>
-    page.getByRole('list', { name: 'Episodes' }).getByRole('heading', { level: 3 }).allTextContents();
+    page.getByRole('list', { name: 'Episodes' }).getByRole('heading', { level: 2 }).allTextContents();
   const showing = (text: string) => page.getByText(text, { exact: true }).waitFor();
   return {
     /** Opens /p/{id}/episodes with a query ('?status=draft') and waits for its heading. */

@@ -29,7 +29,7 @@ export function EpisodeGrid({ episodes, ...props }: EpisodeViewProps) {
           </Card.Section>
           <Stack gap={6} mt="sm" style={{ flex: 1 }}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Text component="h3" fw={600} fz="md" m={0} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              <Text component="h2" fw={600} fz="md" m={0} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                 {episode.title}
               </Text>
               <EpisodeActionMenu

@@ -25,7 +25,7 @@ export function EpisodeListRows({ episodes, ...props }: EpisodeViewProps) {
               />
               <Stack gap={6} miw={0} style={{ flex: 1 }}>
                 <Group gap="xs" wrap="wrap">
-                  <Text component="h3" fw={600} fz="md" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  <Text component="h2" fw={600} fz="md" m={0} style={{ overflowWrap: 'anywhere' }}>
                     {episode.title}
                   </Text>
                   <EpisodeStatusBadge status={episode.status} />
