@@ -169,7 +169,9 @@ describe('contributors of a podcast in the web app', () => {
 
       await dialog.getByRole('button', { name: `Remove ${EDITOR_EMAIL}` }).click();
       await dialog.getByText(`Remove ${EDITOR_EMAIL} from this podcast? They lose access at once.`).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
       await expectAccessibleInBothThemes(page, 'the Contributors dialog confirming a removal');
+      await screenshotInBothThemes(dialog, 'contributors-removal');
       await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
       await dialog.getByText(`${EDITOR_EMAIL} was removed from this podcast`).waitFor();
       expect(await dialog.getByRole('listitem').count()).toBe(2);

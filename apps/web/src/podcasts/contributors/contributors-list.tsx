@@ -4,7 +4,7 @@ import {
   type Contributor,
   type InviteRole,
 } from '@castbase/contracts';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PlusIcon } from '../../shared/icons/icons.js';
 import { FailureBanner, SuccessBanner } from '../../shared/layout/feedback-banners.js';
@@ -15,6 +15,7 @@ import {
   useRemoveContributor,
 } from '../../shared/podcasts/podcasts-api.js';
 import { ContributorRow } from './contributor-row.js';
+import { RemovalConfirmation } from './removal-confirmation.js';
 
 interface ContributorsListProps {
   podcastId: string;
@@ -86,19 +87,12 @@ export function ContributorsList({ podcastId, manages, banner, onInvite }: Contr
         <FailureBanner title={contributorMessages.removeFailed} error={remove.error} onClose={remove.reset} />
       )}
       {removing && (
-        <Alert color="red" variant="light" title="Remove contributor?">
-          <Stack gap="sm">
-            <Text size="sm">{contributorMessages.removeConfirm(removing.email)}</Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => confirmRemoval(removing)}>
-                Remove
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <RemovalConfirmation
+          contributor={removing}
+          removing={remove.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => confirmRemoval(removing)}
+        />
       )}
       {manages ? (
         <Group justify="space-between">
