@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { episodeMessages, type Episode, type Podcast } from '@castbase/contracts';
+import { episodeMessages, type Contributor, type Episode, type Podcast } from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import type { ApiClient } from './support/api-client.js';
@@ -413,6 +413,19 @@ describe('uploading and editing episodes', () => {
         expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
         await expectAccessibleInBothThemes(page, 'the editor of a viewer');
         await screenshotInBothThemes(page.locator('main'), 'editor-viewer');
+
+        // Versions name who saved them: the owner by the name (or e-mail) the contributors list gives.
+        const { items } = await (
+          await api()
+        ).ok<{ items: Contributor[] }>('GET', `/api/podcasts/${podcast.id}/contributors`);
+        const owner = items.find((contributor) => contributor.role === 'owner');
+        await page.getByRole('button', { name: 'Version History' }).click();
+        const history = page.getByRole('dialog', { name: 'Version history' });
+        await history
+          .getByText(`Saved by ${owner?.name ?? owner?.email ?? ''} ·`, { exact: false })
+          .first()
+          .waitFor();
+        expect(await history.getByRole('button', { name: 'Restore' }).count()).toBe(0);
       } finally {
         await page.context().close();
       }

@@ -174,6 +174,7 @@ export function EpisodeEditor({
       </Grid>
       {loaded && (
         <VersionHistoryDrawer
+          podcastId={podcast.id}
           episodeId={loaded.id}
           opened={historyOpen}
           onClose={() => setHistoryOpen(false)}

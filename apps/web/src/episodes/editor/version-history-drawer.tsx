@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../shared/api/api-error.js';
 import { useApiClient } from '../../shared/api/use-api-client.js';
 import { useAuth } from '../../shared/auth/auth-context.js';
 import { episodeQueryKeys, episodesApi } from '../../shared/episodes/episodes-api.js';
+import { contributorsQueryKey, podcastsApi } from '../../shared/podcasts/podcasts-api.js';
 import { AlertIcon } from '../../shared/icons/icons.js';
 import { ConfirmActionModal } from '../actions/confirm-action-modal.js';
 import { EpisodeStatusBadge } from '../actions/episode-status-badge.js';
@@ -14,6 +15,7 @@ import { useCreatorTimeZone } from '../actions/use-creator-time-zone.js';
 import type { EpisodeEditorState } from './use-episode-editor.js';
 
 interface VersionHistoryDrawerProps {
+  podcastId: string;
   episodeId: string;
   opened: boolean;
   onClose: () => void;
@@ -23,6 +25,7 @@ interface VersionHistoryDrawerProps {
 
 /** Every saved version of the episode, newest first; restoring one (confirmed) is itself a new version. */
 export function VersionHistoryDrawer({
+  podcastId,
   episodeId,
   opened,
   onClose,
@@ -35,6 +38,7 @@ export function VersionHistoryDrawer({
     queryFn: ({ signal }) => episodesApi.versions(api, episodeId, signal),
     enabled: opened,
   });
+  const authors = useVersionAuthors(podcastId, opened);
   const [restoring, setRestoring] = useState<EpisodeVersion | null>(null);
   const newest = versions.data?.[0]?.versionNumber;
 
@@ -58,6 +62,7 @@ export function VersionHistoryDrawer({
               <VersionEntry
                 key={version.id}
                 version={version}
+                author={authors(version.userId)}
                 current={version.versionNumber === newest}
                 {...(readOnly ? {} : { onRestore: () => setRestoring(version) })}
               />
@@ -95,18 +100,34 @@ export function VersionHistoryDrawer({
   );
 }
 
+/** Who saved a version: 'you', a contributor's name or e-mail, or someone no longer on the podcast. */
+function useVersionAuthors(podcastId: string, enabled: boolean): (userId: string) => string {
+  const api = useApiClient();
+  const { user } = useAuth();
+  const contributors = useQuery({
+    queryKey: contributorsQueryKey(podcastId),
+    queryFn: ({ signal }) => podcastsApi.contributors(api, podcastId, signal),
+    enabled,
+  });
+  return (userId) => {
+    if (userId === user?.id) return 'you';
+    const contributor = contributors.data?.find((candidate) => candidate.userId === userId);
+    return contributor ? (contributor.name ?? contributor.email) : 'a former contributor';
+  };
+}
+
 function VersionEntry({
   version,
+  author,
   current,
   onRestore,
 }: {
   version: EpisodeVersion;
+  author: string;
   current: boolean;
   onRestore?: () => void;
 }) {
-  const { user } = useAuth();
   const timeZone = useCreatorTimeZone();
-  const who = version.userId === user?.id ? 'you' : 'another contributor';
   return (
     <Paper component="li" withBorder radius="md" p="md" aria-label={`Version ${version.versionNumber}`}>
       <Stack gap={6}>
@@ -125,7 +146,7 @@ function VersionEntry({
           {version.title}
         </Text>
         <Text size="sm" c="dimmed">
-          Saved by {who} · {formatInTimeZone(version.createdAt, timeZone)}
+          Saved by {author} · {formatInTimeZone(version.createdAt, timeZone)}
         </Text>
         {onRestore && !current && (
           <Button variant="default" w="fit-content" onClick={onRestore}>
