@@ -165,7 +165,7 @@ describe('the web app by keyboard', () => {
   it('names every route in the browser tab', async () => {
     const page = await openPage(`/p/${podcast.id}/episodes`, { signedIn: true });
     const titles: Record<string, string> = {
-      [`/p/${podcast.id}/episodes`]: 'Episodes · Castbase',
+      [`/p/${podcast.id}/episodes`]: 'All Episodes · Castbase',
       [`/p/${podcast.id}/analytics`]: 'Analytics · Castbase',
       [`/p/${podcast.id}/settings/rss`]: 'RSS Feed · Castbase',
       '/profile': 'Profile Settings · Castbase',
