@@ -392,6 +392,29 @@ describe('uploading and editing episodes', () => {
   );
 
   it(
+    'fits the Upload Episode screen, the editor and the preview in 320 pixels (400 % zoom)',
+    async () => {
+      await open('/');
+      const published = await episodeTitled('first-light');
+      await page.setViewportSize({ width: 320, height: 800 });
+      const fits = (what: string) =>
+        waitFor(`${what} to fit 320 px`, () =>
+          page.evaluate(() => document.documentElement.scrollWidth <= 320 || undefined),
+        );
+      await open(`/p/${podcast.id}/upload`);
+      await page.getByRole('heading', { level: 1, name: 'Upload Episode' }).waitFor();
+      await fits('the Upload Episode screen');
+      await openEditor(published.id);
+      await fits('the editor');
+      await screenshotInBothThemes(page.getByRole('main'), 'editor-320px');
+      await open(`/p/${podcast.id}/episodes/${published.id}/preview`);
+      await page.getByRole('article', { name: 'first-light' }).waitFor();
+      await fits('the preview');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'shows the editor read-only to a viewer',
     async () => {
       await open('/');
