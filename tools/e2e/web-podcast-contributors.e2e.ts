@@ -174,6 +174,7 @@ describe('contributors of a podcast in the web app', () => {
       await screenshotInBothThemes(dialog, 'contributors-removal');
       await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
       await dialog.getByText(`${EDITOR_EMAIL} was removed from this podcast`).waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Contributors');
       expect(await dialog.getByRole('listitem').count()).toBe(2);
       expect(await dialog.getByRole('button', { name: /^Remove/ }).count()).toBe(1);
 

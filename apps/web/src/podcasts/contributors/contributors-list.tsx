@@ -5,7 +5,7 @@ import {
   type InviteRole,
 } from '@castbase/contracts';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PlusIcon } from '../../shared/icons/icons.js';
 import { FailureBanner, SuccessBanner } from '../../shared/layout/feedback-banners.js';
 import type { useSuccessBanner } from '../../shared/layout/use-success-banner.js';
@@ -31,6 +31,8 @@ export function ContributorsList({ podcastId, manages, banner, onInvite }: Contr
   const changeRole = useChangeContributorRole(podcastId);
   const remove = useRemoveContributor(podcastId);
   const [removing, setRemoving] = useState<Contributor | null>(null);
+  // The confirmation had focus; once it is gone the list takes it, rather than the page.
+  const list = useRef<HTMLUListElement>(null);
 
   function chooseRole(contributor: Contributor, role: InviteRole) {
     banner.dismiss();
@@ -51,6 +53,7 @@ export function ContributorsList({ podcastId, manages, banner, onInvite }: Contr
       onSuccess: () => {
         setRemoving(null);
         banner.show(contributorMessages.removed(contributor.email));
+        list.current?.focus();
       },
     });
   }
@@ -108,7 +111,12 @@ export function ContributorsList({ podcastId, manages, banner, onInvite }: Contr
           {contributorMessages.readOnly}
         </Text>
       )}
-      <Stack gap={0} component="ul" aria-label="Contributors" p={0} m={0} style={{ listStyle: 'none' }}>
+      <ul
+        ref={list}
+        tabIndex={-1}
+        aria-label="Contributors"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {contributors.data.map((contributor) => (
           <ContributorRow
             key={contributor.id}
@@ -122,7 +130,7 @@ export function ContributorsList({ podcastId, manages, banner, onInvite }: Contr
             }}
           />
         ))}
-      </Stack>
+      </ul>
     </Stack>
   );
 }
