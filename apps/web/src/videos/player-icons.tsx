@@ -1,32 +1,6 @@
-import type { ReactNode } from 'react';
-import type { IconProps } from '../shared/icons/icons.js';
+import { icon as playerIcon } from '../shared/icons/icons.js';
 
-// The video player's control icons: outline glyphs on the same 24px grid as the shared icon set.
-
-function playerIcon(displayName: string, paths: ReactNode) {
-  function Icon({ size = 20, strokeWidth = 1.8, ...rest }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
-}
+// The video player's control icons, drawn with the shared icon set's outline style.
 
 export const PauseIcon = playerIcon(
   'PauseIcon',

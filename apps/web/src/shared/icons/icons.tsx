@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number | string };
 
 /** Outline icons drawn on a 24px grid; they inherit the text colour and are hidden from assistive tech. */
-function icon(displayName: string, paths: ReactNode) {
+export function icon(displayName: string, paths: ReactNode) {
   function Icon({ size = 20, strokeWidth = 1.8, ...rest }: IconProps) {
     return (
       <svg
