@@ -127,6 +127,11 @@ describe('podcasts and their settings in the web app', () => {
       await expectAccessibleInBothThemes(page, 'the Podcast tab refusing a missing Apple field');
 
       await page.getByLabel('Host name').fill('Grace Hopper');
+      await page.getByLabel('Slug').fill(first.slug);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const slug = page.getByLabel('Slug');
+      await page.getByText('That podcast address is already taken').waitFor();
+      expect(await slug.getAttribute('aria-invalid')).toBe('true');
       await page.getByLabel('Slug').fill('night-shift');
       await page.getByLabel('Owner email').fill('not-an-email');
       await page.getByRole('button', { name: 'Save', exact: true }).click();

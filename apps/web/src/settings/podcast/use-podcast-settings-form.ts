@@ -33,7 +33,7 @@ export function usePodcastSettingsForm(podcast: Podcast) {
   const update = useUpdatePodcast(podcast.id);
 
   // Once Save has been refused, each change checks the fields again, so an error goes as soon as it is fixed. The
-  // server's own refusal (Apple fields it found missing) stays until the next Save.
+  // server's own refusal (Apple fields it found missing, a slug taken) stays until the next Save.
   const live = refusal ? refusalOf(values, podcast) : null;
   const shownRefusal = refusal?.fromServer ? refusal : live;
   const fieldErrors: PodcastSettingsErrors = { ...serverErrors, ...live?.fieldErrors };
@@ -70,7 +70,7 @@ export function usePodcastSettingsForm(podcast: Podcast) {
         if (!refused) return;
         update.reset();
         setServerErrors(refused.fieldErrors);
-        refuse({ ...refused, fromServer: refused.missing.length > 0 });
+        refuse({ ...refused, fromServer: true });
       },
     });
   }
