@@ -72,10 +72,19 @@ describe('an event committed to the outbox survives a crash before the relay sen
     );
     expect(items[0]!.guid).toBe(episode.guid);
 
-    const handled = await db.query(`select consumer from feeds.processed_events where event_id = $1`, [
-      eventId,
-    ]);
-    expect(handled.rows).toEqual([{ consumer: 'feeds' }]);
+    // The held podcast.created event, relayed at the restart too, may render the feed with the episode first:
+    // wait for the published event's own handling, then check it happened once.
+    const handled = await waitFor(
+      'feeds to handle the published event',
+      async () => {
+        const result = await db.query(`select consumer from feeds.processed_events where event_id = $1`, [
+          eventId,
+        ]);
+        return result.rows.length > 0 ? result.rows : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(handled).toEqual([{ consumer: 'feeds' }]);
     const sent = await db.query<{ published_at: Date | null }>(
       `select published_at from catalog.outbox_messages where id = $1`,
       [eventId],
