@@ -142,6 +142,8 @@ describe('podcasts and their settings in the web app', () => {
       await page.getByLabel('Serial podcast').check({ force: true });
       await page.getByLabel('Tags').fill('late night, radio, late night');
       await page.getByLabel('Tags').press('Enter');
+      await page.getByRole('combobox', { name: 'MP3 bitrate' }).click();
+      await page.getByRole('option', { name: '192 kbps' }).click();
       await screenshotInBothThemes(
         page.getByRole('form', { name: 'Podcast settings' }),
         'podcast-tab-edited',
@@ -156,9 +158,15 @@ describe('podcasts and their settings in the web app', () => {
       expect(await page.getByLabel('Slug').inputValue()).toBe('night-shift');
       expect(await page.getByLabel('Owner email').inputValue()).toBe('grace@example.com');
       expect(await page.getByLabel('Serial podcast').isChecked()).toBe(true);
+      expect(await page.getByRole('combobox', { name: 'MP3 bitrate' }).inputValue()).toBe('192 kbps');
       expect(await page.getByRole('button', { name: 'Remove radio' }).isVisible()).toBe(true);
       const saved = await (await owner()).ok<Podcast>('GET', `/api/podcasts/${secondId}`);
-      expect(saved).toMatchObject({ author: 'Grace Hopper', slug: 'night-shift', type: 'serial' });
+      expect(saved).toMatchObject({
+        author: 'Grace Hopper',
+        slug: 'night-shift',
+        type: 'serial',
+        audioBitrateKbps: 192,
+      });
       expect(saved.tags).toEqual(expect.arrayContaining(['late night', 'radio']));
       expect(saved.tags.filter((tag) => tag === 'late night')).toHaveLength(1);
     },

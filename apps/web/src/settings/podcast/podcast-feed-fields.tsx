@@ -1,5 +1,5 @@
-import { podcastMessages, type Podcast } from '@castbase/contracts';
-import { Stack, Switch } from '@mantine/core';
+import { AUDIO_BITRATES_KBPS, podcastMessages, type Podcast } from '@castbase/contracts';
+import { Select, Stack, Switch } from '@mantine/core';
 import { PrivateFeedToken } from './private-feed-token.js';
 import type { SettingsFieldsProps } from './settings-field-props.js';
 
@@ -7,8 +7,14 @@ interface PodcastFeedFieldsProps extends SettingsFieldsProps {
   podcast: Podcast;
 }
 
-/** The feed's switches: private (visibility) with its token, episodic or serial, explicit. */
-export function PodcastFeedFields({ podcast, values, change }: PodcastFeedFieldsProps) {
+const SERVICE_DEFAULT_BITRATE = 'default';
+const bitrateOptions = [
+  { value: SERVICE_DEFAULT_BITRATE, label: "This server's default" },
+  ...AUDIO_BITRATES_KBPS.map((kbps) => ({ value: String(kbps), label: `${kbps} kbps` })),
+];
+
+/** The feed's switches: private (visibility) with its token, episodic or serial, explicit; the MP3 bitrate. */
+export function PodcastFeedFields({ podcast, values, change, errors }: PodcastFeedFieldsProps) {
   return (
     <Stack gap="lg">
       <Switch
@@ -32,6 +38,18 @@ export function PodcastFeedFields({ podcast, values, change }: PodcastFeedFields
         description="Directories mark the podcast as explicit. Off: clean."
         checked={values.explicit}
         onChange={(event) => change({ explicit: event.currentTarget.checked })}
+      />
+      <Select
+        label="MP3 bitrate"
+        description="New episodes' audio is published as a constant-bitrate MP3 at this rate."
+        data={bitrateOptions}
+        value={values.audioBitrateKbps === null ? SERVICE_DEFAULT_BITRATE : String(values.audioBitrateKbps)}
+        onChange={(value) =>
+          change({ audioBitrateKbps: !value || value === SERVICE_DEFAULT_BITRATE ? null : Number(value) })
+        }
+        allowDeselect={false}
+        error={errors.audioBitrateKbps}
+        maw={320}
       />
     </Stack>
   );

@@ -16,6 +16,10 @@ export function PodcastSettingsSummary({ podcast }: { podcast: Podcast }) {
     ['Feed', podcast.visibility === 'private' ? 'Private' : 'Public'],
     ['Type', podcast.type === 'serial' ? 'Serial' : 'Episodic'],
     ['Content rating', podcast.explicit ? 'Explicit' : 'Clean'],
+    [
+      'MP3 bitrate',
+      podcast.audioBitrateKbps === null ? "This server's default" : `${podcast.audioBitrateKbps} kbps`,
+    ],
     ['Description', podcast.description],
     ['Category', subcategory ? `${category} › ${subcategory}` : category],
     ['Language', language],

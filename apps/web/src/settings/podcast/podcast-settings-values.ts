@@ -27,6 +27,8 @@ export interface PodcastSettingsValues {
   ownerEmail: string;
   copyright: string;
   tags: string[];
+  /** The published MP3's bitrate; null: the service's default. */
+  audioBitrateKbps: number | null;
 }
 
 export type PodcastSettingsField = keyof PodcastSettingsValues;
@@ -52,6 +54,7 @@ export function settingsValuesOf(podcast: Podcast): PodcastSettingsValues {
     ownerEmail: podcast.ownerEmail,
     copyright: podcast.copyright,
     tags: podcast.tags,
+    audioBitrateKbps: podcast.audioBitrateKbps,
   };
 }
 
@@ -61,14 +64,13 @@ export function settingsChanged(values: PodcastSettingsValues, podcast: Podcast)
 }
 
 /**
- * The body of Save: every field at once. What the tab does not show (bitrate, links, Podcasting 2.0 values) goes
+ * The body of Save: every field at once. What the tab does not show (links, Podcasting 2.0 values) goes
  * back as the podcast holds it.
  */
 export function settingsInputOf(values: PodcastSettingsValues, podcast: Podcast): PodcastSettingsInput {
   const { artworkUrl: _shownOnly, ...fields } = values;
   return {
     ...fields,
-    audioBitrateKbps: podcast.audioBitrateKbps,
     fundingLinks: podcast.fundingLinks,
     socialLinks: podcast.socialLinks,
     podcastLocked: podcast.podcastLocked,
