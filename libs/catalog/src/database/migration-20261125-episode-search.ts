@@ -15,11 +15,6 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class AddEpisodeSearch extends Migration {
   override async up(): Promise<void> {
-    // A database that ran the first version of the versions migration has this reference checked at once, which a
-    // save flushing the version before its new episode trips over; checked at commit, as the migration now says.
-    this.addSql(
-      'alter table episode_versions alter constraint episode_versions_episode_id_fkey deferrable initially deferred',
-    );
     this.addSql(`
       create function episode_search_document(title text, description text, tags jsonb) returns text
         language sql immutable parallel safe

@@ -42,6 +42,10 @@ export class CreateEpisodeVersions extends Migration {
         episode_number, explicit, media, artwork_key, artwork_media_id, transcripts, enable_rss, status,
         publish_date, scheduled_release_date, guid, updated_at
       from episodes`);
+    // The backfill's deferred checks run now, not at the end of the migrations' transaction: a table with checks
+    // still pending cannot be altered by a later migration of the same run (an upgrade with episodes failed so).
+    this.addSql('set constraints episode_versions_episode_id_fkey immediate');
+    this.addSql('set constraints episode_versions_episode_id_fkey deferred');
     this.addSql('update episodes set revision = 1 where revision = 0');
   }
 

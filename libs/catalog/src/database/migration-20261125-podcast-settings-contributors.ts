@@ -49,6 +49,10 @@ export class AddPodcastSettingsAndContributors extends Migration {
       insert into contributors (id, podcast_id, email, name, user_id, role, status, invited_by, invited_at, created_at, updated_at)
       select gen_random_uuid(), id, owner_email, owner_username, owner_id, 'owner', 'active', null, created_at, created_at, now()
         from podcasts`);
+    // The backfill's deferred checks run now, not at the end of the migrations' transaction: a table with checks
+    // still pending cannot be altered by a later migration of the same run.
+    this.addSql('set constraints contributors_podcast_id_fkey immediate');
+    this.addSql('set constraints contributors_podcast_id_fkey deferred');
   }
 
   override async down(): Promise<void> {
