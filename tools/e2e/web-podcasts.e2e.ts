@@ -274,6 +274,16 @@ describe('podcasts and their settings in the web app', () => {
   );
 
   it(
+    'opens the upload screen of the podcast a podcastId query value names when the route has none',
+    async () => {
+      await open(`/p/placeholder/upload?podcastId=${first.id}`);
+      await page.waitForURL(url(`/p/${first.id}/upload`));
+      await page.getByRole('heading', { name: 'Upload Episode', level: 1 }).waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
     'moves between the Podcast section and the others by keyboard, each with its own address',
     async () => {
       await open(`/p/${first.id}/settings`);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { FullPageLoader } from '../shared/layout/full-page-loader.js';
 import { useExitingOnboardingOnce } from '../shared/podcasts/exiting-onboarding.js';
 import {
@@ -60,10 +60,18 @@ function PodcastRoute({ podcastId }: { podcastId: string }) {
  */
 function UnresolvedPodcastRoute({ podcastId }: { podcastId: string }) {
   const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
   const exitingOnboarding = useExitingOnboardingOnce();
   const podcasts = usePodcastList();
   const onPodcastsPage = pathname.startsWith(podcastPath(podcastId, 'podcasts'));
+  // Spec 2 §2: the upload route reads its podcast from a podcastId query value when the route has none.
+  const queriedPodcastId = searchParams.get('podcastId');
+  const uploadFor =
+    pathname.startsWith(podcastPath(podcastId, 'upload')) && queriedPodcastId && isPodcastId(queriedPodcastId)
+      ? queriedPodcastId
+      : null;
 
+  if (uploadFor) return <Navigate to={podcastPath(uploadFor, 'upload')} replace />;
   if (exitingOnboarding) return <DashboardShell podcastId={podcastId} />;
   if (podcasts.isPending) return <FullPageLoader label="Loading podcast..." showLabel />;
   if (podcasts.isError) {
