@@ -2,27 +2,32 @@
 // manifest, and fails when the landing page or the sign-in return grows past its ceiling. The web build runs it
 // after `vite build`; run it alone with `node tools/scripts/web-bundle-report.mjs [dist folder]`.
 //
-// Issue 9 sets those two routes a target of 150 KB of gzip JS. They are not there yet (see docs/web.md, "Bundle
-// size"): the ceiling is what they load today, so the build fails on any growth, and comes down as they do.
+// Issue 9 sets the landing page a target of 150 KB of gzip JS, and the build holds it there. The sign-in return
+// (`/callback`) is the app itself: its ceiling is what it loads today, so it cannot grow (docs/web.md, "Bundle size").
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 
+/** The app (`main.tsx` loads it for every page but a first visit to '/'): its providers and its route table. */
+const APP = 'src/app/app.tsx';
+
 /**
- * Every route and the modules it loads lazily (manifest keys: source paths relative to apps/web). The entry
- * (index.html) is part of every route. A module that is not a chunk of its own is inside another (the route is
- * then marked: it does not load by itself); a module whose file does not exist fails the report: the table is stale.
+ * Every route and the modules it loads (manifest keys: source paths relative to apps/web). The entry (index.html)
+ * is part of every route; a first visit to '/' loads the landing page without the app. A module that is not a
+ * chunk of its own is inside another (the route is then marked: it does not load by itself); a module whose file
+ * does not exist fails the report: the table is stale.
  */
 const routes = [
-  { route: '/', modules: ['src/landing/landing-page.tsx'], targetKb: 150, ceilingKb: 260 },
-  { route: '/callback', modules: ['src/callback/callback-page.tsx'], targetKb: 150, ceilingKb: 255 },
-  { route: '/onboarding', modules: ['src/onboarding/onboarding-page.tsx'] },
-  { route: '/profile', modules: ['src/profile/profile-screen.tsx'] },
-  { route: '/blank-dashboard', modules: ['src/screens/account-screens.tsx'] },
-  { route: '/social', modules: ['src/screens/account-screens.tsx'] },
-  { route: '/embed/audio', modules: ['src/screens/embedded-audio-player.tsx'] },
+  { route: '/', modules: ['src/first-paint/first-paint-landing.tsx'], ceilingKb: 150 },
+  { route: '/ (signed in)', modules: [APP, 'src/landing/app-landing-page.tsx'] },
+  { route: '/callback', modules: [APP, 'src/callback/callback-page.tsx'], targetKb: 150, ceilingKb: 255 },
+  { route: '/onboarding', modules: [APP, 'src/onboarding/onboarding-page.tsx'] },
+  { route: '/profile', modules: [APP, 'src/profile/profile-screen.tsx'] },
+  { route: '/blank-dashboard', modules: [APP, 'src/screens/account-screens.tsx'] },
+  { route: '/social', modules: [APP, 'src/screens/account-screens.tsx'] },
+  { route: '/embed/audio', modules: [APP, 'src/screens/embedded-audio-player.tsx'] },
   ...[
     ['dashboard', 'src/overview/dashboard-overview-screen.tsx'],
     ['upload', 'src/episodes/upload/upload-episode-screen.tsx'],
@@ -34,7 +39,7 @@ const routes = [
     ['settings', 'src/settings/settings-screen.tsx'],
   ].map(([segment, screen]) => ({
     route: `/p/:podcastId/${segment}`,
-    modules: ['src/dashboard/podcast-area.tsx', screen],
+    modules: [APP, 'src/dashboard/podcast-area.tsx', screen],
   })),
 ];
 
@@ -119,7 +124,12 @@ console.log(`\nInitial download of each route (gzip), from ${manifestPath}`);
 console.log(`${'route'.padEnd(width)}  ${'JS'.padStart(9)}  ${'CSS'.padStart(9)}  JS target / ceiling`);
 const overBudget = [];
 for (const row of rows) {
-  const budget = row.ceilingKb ? `${row.targetKb} / ${row.ceilingKb} KB` : '';
+  const budget =
+    row.ceilingKb === undefined
+      ? ''
+      : row.targetKb === undefined
+        ? `${row.ceilingKb} KB`
+        : `${row.targetKb} / ${row.ceilingKb} KB`;
   const over = row.ceilingKb !== undefined && row.js > row.ceilingKb * KB;
   const offTarget = row.targetKb !== undefined && row.js > row.targetKb * KB;
   if (over) overBudget.push(row);

@@ -1,9 +1,12 @@
+import '@mantine/core/styles.css';
+import './focus-ring.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../shared/auth/auth-provider.js';
-import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../shared/theme/color-scheme-storage.js';
+import { colorSchemeManager } from '../shared/theme/color-scheme-storage.js';
+import { DEFAULT_COLOR_SCHEME } from '../shared/theme/device-color-scheme.js';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter } from './router.js';
 import { cssVariablesResolver, theme } from './theme.js';

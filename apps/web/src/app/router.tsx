@@ -26,8 +26,8 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         lazy: lazyScreen(
-          () => import('../landing/landing-page.js'),
-          (m) => m.LandingPage,
+          () => import('../landing/app-landing-page.js'),
+          (m) => m.AppLandingPage,
         ),
       },
       {

@@ -1,5 +1,4 @@
-import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { ComponentType } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import {
   BroadcastIcon,
   ChartBarIcon,
@@ -62,44 +61,37 @@ const features: ReadonlyArray<{
 
 export function LandingFeatures() {
   return (
-    <Container
-      size="lg"
-      py={{ base: 56, md: 88 }}
-      component="section"
-      id="features"
-      aria-labelledby="features-title"
-    >
-      <Stack align="center" ta="center" gap="sm" mb={48}>
-        <Title order={2} id="features-title" fz={{ base: 28, sm: 36 }}>
-          Everything your show needs
-        </Title>
-        <Text c="dimmed" size="lg" maw={620}>
-          From the first upload to a growing audience, Castbase keeps hosting, publishing and insight in one
-          place.
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {features.map(({ title, description, Icon, color }) => (
-          <Card
-            key={title}
-            withBorder
-            radius="lg"
-            padding="xl"
-            className={classes.featureCard}
-            component="article"
-          >
-            <ThemeIcon variant="light" color={color} size={52} radius="md">
-              <Icon size={26} />
-            </ThemeIcon>
-            <Title order={3} fz="lg" mt="lg" mb={6}>
-              {title}
-            </Title>
-            <Text c="dimmed" size="sm" lh={1.6}>
-              {description}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Container>
+    <section className={classes.container} id="features" aria-labelledby="features-title">
+      <div className={classes.features}>
+        <div className={classes.featuresIntro}>
+          <h2 id="features-title" className={classes.featuresTitle}>
+            Everything your show needs
+          </h2>
+          <p className={`${classes.dimmed} ${classes.featuresLead}`}>
+            From the first upload to a growing audience, Castbase keeps hosting, publishing and insight in one
+            place.
+          </p>
+        </div>
+        <div className={classes.featureGrid}>
+          {features.map(({ title, description, Icon, color }) => (
+            <article key={title} className={classes.featureCard}>
+              <div
+                className={classes.featureIcon}
+                style={
+                  {
+                    '--feature-light': `var(--mantine-color-${color}-light)`,
+                    '--feature-light-color': `var(--mantine-color-${color}-light-color)`,
+                  } as CSSProperties
+                }
+              >
+                <Icon size={26} />
+              </div>
+              <h3 className={classes.featureTitle}>{title}</h3>
+              <p className={`${classes.dimmed} ${classes.featureText}`}>{description}</p>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
-import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ArrowRightIcon, MicrophoneIcon } from '../shared/icons/icons.js';
+import { LandingButton } from './landing-button.js';
 import { useLandingActions } from './landing-actions.js';
 import classes from './landing.module.css';
 
@@ -11,49 +11,45 @@ export function LandingHero() {
 
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
-      <Container size="lg" py={{ base: 56, md: 96 }}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 48, md: 64 }} style={{ alignItems: 'center' }}>
-          <Stack gap="lg">
-            <Badge variant="light" size="lg" radius="xl" w="fit-content">
-              Open-source podcast hosting
-            </Badge>
-            <Title order={1} id="hero-title" className={classes.heroTitle}>
-              Launch Your Podcast <span className={classes.highlight}>to the World</span>
-            </Title>
-            <Text size="xl" c="dimmed" maw={540}>
-              Host your show, publish episodes on your schedule and reach listeners on every podcast app —
-              with AI helpers, clear analytics and monetization built in.
-            </Text>
-            <Group gap="sm">
-              {status === 'signed-in' ? (
-                <Button size="lg" onClick={openDashboard} rightSection={<ArrowRightIcon size={18} />}>
-                  Go to Dashboard
-                </Button>
-              ) : (
-                <>
-                  <Button size="lg" onClick={getStarted} rightSection={<ArrowRightIcon size={18} />}>
-                    Get Started Free
-                  </Button>
-                  <Button size="lg" variant="default" onClick={signIn}>
-                    Sign In
-                  </Button>
-                </>
-              )}
-            </Group>
-          </Stack>
-
-          <div className={classes.stage} aria-hidden="true">
-            <div className={classes.stageMic}>
-              <MicrophoneIcon size={44} strokeWidth={1.6} />
-            </div>
-            <div className={classes.wave}>
-              {waveBars.map((height, index) => (
-                <span key={index} style={{ height: `${height * 100}%`, animationDelay: `${index * 90}ms` }} />
-              ))}
-            </div>
+      <div className={`${classes.container} ${classes.heroGrid}`}>
+        <div className={classes.heroText}>
+          <span className={classes.badge}>Open-source podcast hosting</span>
+          <h1 id="hero-title" className={classes.heroTitle}>
+            Launch Your Podcast <span className={classes.highlight}>to the World</span>
+          </h1>
+          <p className={`${classes.dimmed} ${classes.heroLead}`}>
+            Host your show, publish episodes on your schedule and reach listeners on every podcast app — with
+            AI helpers, clear analytics and monetization built in.
+          </p>
+          <div className={classes.row}>
+            {status === 'signed-in' ? (
+              <LandingButton size="lg" onClick={openDashboard} rightSection={<ArrowRightIcon size={18} />}>
+                Go to Dashboard
+              </LandingButton>
+            ) : (
+              <>
+                <LandingButton size="lg" onClick={getStarted} rightSection={<ArrowRightIcon size={18} />}>
+                  Get Started Free
+                </LandingButton>
+                <LandingButton size="lg" variant="default" onClick={signIn}>
+                  Sign In
+                </LandingButton>
+              </>
+            )}
           </div>
-        </SimpleGrid>
-      </Container>
+        </div>
+
+        <div className={classes.stage} aria-hidden="true">
+          <div className={classes.stageMic}>
+            <MicrophoneIcon size={44} strokeWidth={1.6} />
+          </div>
+          <div className={classes.wave}>
+            {waveBars.map((height, index) => (
+              <span key={index} style={{ height: `${height * 100}%`, animationDelay: `${index * 90}ms` }} />
+            ))}
+          </div>
+        </div>
+      </div>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAuth as useOidc } from 'react-oidc-context';
 import type { AuthError, AuthState, AuthStatus, AuthUser } from './auth-context.js';
-import { signInState } from './sign-in-return.js';
-import { audienceParams, SIGNED_OUT_PATH } from './user-manager-settings.js';
+import { signInRedirectArgs } from './sign-in-redirect.js';
+import { SIGNED_OUT_PATH } from './user-manager-settings.js';
 
 export interface SignInRequest {
   returnTo: string;
@@ -49,11 +49,8 @@ export function useOidcSession({ config, userManager, pending }: OidcSessionOpti
   useEffect(() => userManager.events.addAccessTokenExpired(noticeExpiry), [userManager]);
 
   const start = useCallback(
-    ({ returnTo, signUp }: SignInRequest) => {
-      void oidc.signinRedirect({
-        state: signInState(returnTo),
-        ...(signUp ? { extraQueryParams: { ...audienceParams(config), ...config.signUpParams } } : {}),
-      });
+    (request: SignInRequest) => {
+      void oidc.signinRedirect(signInRedirectArgs(config, request));
     },
     [oidc, config],
   );

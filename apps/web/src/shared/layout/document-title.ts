@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../brand/castbase-logo.js';
+import { PRODUCT_NAME } from '../brand/castbase-mark.js';
 
 /** The browser tab's title for a page: "<page> · Castbase", or the product's name alone. */
 export function documentTitle(page: string | null): string {

@@ -1,8 +1,5 @@
-import { localStorageColorSchemeManager, type MantineColorScheme } from '@mantine/core';
+import { localStorageColorSchemeManager } from '@mantine/core';
+import { COLOR_SCHEME_STORAGE_KEY } from './device-color-scheme.js';
 
-/** The device-kept theme preference: 'light', 'dark' or 'auto' (follow the operating system, live). */
-export const COLOR_SCHEME_STORAGE_KEY = 'castbase.colorScheme';
-
-export const DEFAULT_COLOR_SCHEME: MantineColorScheme = 'auto';
-
+/** Mantine's view of the device-kept theme preference (`device-color-scheme.ts`). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
