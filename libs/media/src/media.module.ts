@@ -5,8 +5,8 @@ import { mediaDatabase } from './database/media-database.js';
 import { EraseUserMediaHandler } from './erasure/erase-user-media.handler.js';
 import { DeleteFileHandler } from './files/delete-file.handler.js';
 import { GetFileHandler } from './files/get-file.handler.js';
+import { MediaFileRemover } from './files/media-file-remover.js';
 import {
-  ReleasedMediaRemover,
   ReleaseMediaOfDeletedEpisodeHandler,
   ReleaseMediaOfDeletedPodcastHandler,
 } from './files/release-media.handler.js';
@@ -43,7 +43,7 @@ import { UploadPolicy } from './uploads/upload-policy.js';
   ],
   controllers: [TusUploadController],
   providers: [
-    ReleasedMediaRemover,
+    MediaFileRemover,
     UploadPolicy,
     UploadCompletion,
     ResumableUploads,

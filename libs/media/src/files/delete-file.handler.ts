@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import {
   catalogRequests,
@@ -8,11 +8,8 @@ import {
   type ReplyOf,
 } from '@castbase/contracts';
 import { MessageBus, type RequestHandler } from '@castbase/platform-messaging';
-import { ObjectStorage } from '@castbase/platform-storage';
-import { Upload } from '../uploads/upload.entity.js';
-import { deleteInBatches } from './delete-in-batches.js';
+import { MediaFileRemover } from './media-file-remover.js';
 import { MediaFile } from './media-file.entity.js';
-import { MediaOutput } from './media-output.entity.js';
 
 type Definition = typeof mediaRequests.deleteFile;
 
@@ -20,10 +17,9 @@ type Definition = typeof mediaRequests.deleteFile;
 const EPISODE_PAGE = 500;
 
 /**
- * Removes one media file of its owner: its stored objects (original and every output, 100 per storage call)
- * first, then the file, its outputs, jobs and upload. A file a podcast (artwork) or an episode still uses is kept
- * and answers MEDIA_IN_USE. A crash in between leaves the rows, so deleting again finishes the job. Another
- * owner's id is not found and nothing of theirs is touched.
+ * Removes one media file of its owner with everything stored for it (`MediaFileRemover`). A file a podcast
+ * (artwork) or an episode still uses is kept and answers MEDIA_IN_USE. Another owner's id is not found and nothing
+ * of theirs is touched.
  */
 @Injectable()
 export class DeleteFileHandler implements RequestHandler<Definition> {
@@ -31,7 +27,7 @@ export class DeleteFileHandler implements RequestHandler<Definition> {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly storage: ObjectStorage,
+    private readonly remover: MediaFileRemover,
     private readonly bus: MessageBus,
   ) {}
 
@@ -40,18 +36,7 @@ export class DeleteFileHandler implements RequestHandler<Definition> {
     const file = await em.findOne(MediaFile, { id: mediaId, ownerId });
     if (!file) throw new DomainError('MEDIA_NOT_FOUND');
     if (await this.isInUse(ownerId, mediaId)) throw new DomainError('MEDIA_IN_USE');
-    const outputs = await em.find(MediaOutput, { mediaId }, { fields: ['storageKey'] });
-    const keys = new Set([file.originalKey, file.storageKey, ...outputs.map((output) => output.storageKey)]);
-    await deleteInBatches(this.storage, [...keys]);
-    // A job may have stored an output since: the file's row lock orders it before or after this delete.
-    const storedSince = await em.transactional(async (tx) => {
-      await tx.findOne(MediaFile, file.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const current = await tx.find(MediaOutput, { mediaId }, { fields: ['storageKey'] });
-      await tx.nativeDelete(MediaFile, { id: file.id, ownerId });
-      await tx.nativeDelete(Upload, { id: file.id, ownerId });
-      return current.map((output) => output.storageKey).filter((key) => !keys.has(key));
-    });
-    await deleteInBatches(this.storage, storedSince);
+    await em.transactional((tx) => this.remover.remove(tx, [file.id]));
     return { deleted: true };
   }
 
