@@ -4,8 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { catalogEvents, catalogRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { requireEpisodeRole } from '../access/podcast-access.js';
+import { lockMediaReferences, releasedMediaIds } from '../media-references/released-media.js';
 import { episodeFact } from './episode-lifecycle.js';
-import { releasedMediaIds } from '../media-references/released-media.js';
 
 type Definition = typeof catalogRequests.deleteEpisode;
 
@@ -37,21 +37,5 @@ export class DeleteEpisodeHandler implements RequestHandler<Definition> {
       await em.flush();
       return { episodeId: fact.episodeId };
     });
-  }
-}
-
-/**
- * Media files are shared (a duplicate plays its original's), so two deletions that each leave the other as the
- * file's last user must not both keep it: each deletion holds a lock per file until it commits, and asks whether
- * the file is still used only once the other deletion has committed. Sorted, so two deletions never wait on each
- * other in a cycle.
- */
-async function lockMediaReferences(
-  em: EntityManager,
-  mediaIds: ReadonlyArray<string | null | undefined>,
-): Promise<void> {
-  const ids = [...new Set(mediaIds.filter((id): id is string => Boolean(id)))].sort();
-  for (const id of ids) {
-    await em.execute("select pg_advisory_xact_lock(hashtextextended('catalog-media:' || ?, 0))", [id]);
   }
 }

@@ -30,7 +30,7 @@ export async function releasedMediaIds(
  * Media files are shared (a duplicate plays its original's; a file may serve episodes of two podcasts), so two
  * deletions that each leave the other as a file's last user must not both keep it: each holds a lock per file
  * until it commits, so the second asks `releasedMediaIds` only once the first has committed. Sorted, so two
- * deletions never wait on each other in a cycle. The same key as the episode deletion's.
+ * deletions never wait on each other in a cycle. Episode and podcast deletions both take it.
  */
 export async function lockMediaReferences(
   em: EntityManager,
