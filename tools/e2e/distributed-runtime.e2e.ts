@@ -25,7 +25,7 @@ import {
   waitUntilReady,
   type StartedProcess,
 } from './support/processes.js';
-import { createAndPublishEpisode, createPodcast, uploadMp3 } from './support/publish-flow.js';
+import { createAndPublishEpisode, createPodcast, taggedCopyOf, uploadMp3 } from './support/publish-flow.js';
 
 const natsUrl = natsUrlForTests();
 const processNames = ['gateway', ...SERVICE_NAMES] as const;
@@ -101,28 +101,34 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
       const media = await uploadMp3(creator, mp3, 'dist.mp3');
       expect(media).toMatchObject({ kind: 'audio', durationSeconds: 2, mimeType: 'audio/mpeg' });
       const episode = await createAndPublishEpisode(creator, podcast, media, 'Over the wire');
+      const tagged = await taggedCopyOf(creator, episode, media);
 
       const items = await waitFor(
-        'the feeds process to serve the episode',
+        'the feeds process to serve the episode with its tagged copy',
         async () => {
           const response = await fetch(`${urlOf('feeds')}/feeds/dora/distributed-show.xml`);
           if (!response.ok) return undefined;
           const feed = parseFeed(await response.text());
-          return feed.items.length === 1 ? feed.items : undefined;
+          return feed.items.length === 1 && feed.items[0]!.enclosure.length === String(tagged.sizeBytes)
+            ? feed.items
+            : undefined;
         },
         { timeoutMs: 30_000 },
       );
       expect(items[0]).toMatchObject({
         guid: episode.guid,
         duration: '2',
-        enclosure: { length: String(media.sizeBytes), type: 'audio/mpeg' },
+        enclosure: { length: String(tagged.sizeBytes), type: 'audio/mpeg' },
       });
 
       const enclosurePath = new URL(items[0]!.enclosure.url).pathname;
       expect(enclosurePath).toBe(`/e/${podcast.id}/${episode.id}/dist.mp3`);
-      const redirect = await waitFor('analytics to know the enclosure', async () => {
+      const redirect = await waitFor('analytics to know the tagged enclosure', async () => {
         const response = await fetch(`${urlOf('analytics')}${enclosurePath}`, { redirect: 'manual' });
-        return response.status === 302 ? response : undefined;
+        return response.status === 302 &&
+          decodeURIComponent(response.headers.get('location')!).includes(tagged.storageKey)
+          ? response
+          : undefined;
       });
       // The bucket is private: analytics sends the listener straight to a presigned URL of the bucket, in one hop.
       const mediaUrl = redirect.headers.get('location')!;
@@ -136,7 +142,7 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
       );
       const audio = await fetch(mediaUrl);
       expect(audio.status).toBe(200);
-      expect((await audio.arrayBuffer()).byteLength).toBe(media.sizeBytes);
+      expect((await audio.arrayBuffer()).byteLength).toBe(tagged.sizeBytes);
     });
   },
 );

@@ -15,7 +15,7 @@ import type { RunningProcess } from '@castbase/platform-runtime';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
 import { parseFeed } from './support/feed-xml.js';
-import { createAndPublishEpisode, createPodcast, uploadMp3 } from './support/publish-flow.js';
+import { createAndPublishEpisode, createPodcast, taggedCopyOf, uploadMp3 } from './support/publish-flow.js';
 import { testProcessEnv, type BusKind } from './support/test-process-env.js';
 
 const buses: BusKind[] = natsUrlForTests() ? ['in-process', 'nats'] : ['in-process'];
@@ -50,13 +50,14 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
 
     const episode = await createAndPublishEpisode(creator, podcast, media, 'Episode one');
     expect(episode.status).toBe('published');
+    const tagged = await taggedCopyOf(creator, episode, media);
 
     const feedUrl = `${running.url}/feeds/alice/skeleton-show.xml`;
-    const feed = await waitFor('the feed to list the published episode', async () => {
+    const feed = await waitFor('the feed to list the published episode with its tagged copy', async () => {
       const response = await fetch(feedUrl);
       if (response.status !== 200) return undefined;
       const parsed = parseFeed(await response.text());
-      return parsed.items.length === 1
+      return parsed.items.length === 1 && parsed.items[0]!.enclosure.length === String(tagged.sizeBytes)
         ? { parsed, contentType: response.headers.get('content-type') }
         : undefined;
     });
@@ -69,17 +70,21 @@ describe.each(buses)('walking skeleton through the gateway on the %s bus', (bus)
       guid: episode.guid,
       enclosure: {
         url: `${running.url}/e/${podcast.id}/${episode.id}/${encodeURIComponent('first episode.mp3')}`,
-        length: String(media.sizeBytes),
+        length: String(tagged.sizeBytes),
         type: 'audio/mpeg',
       },
       duration: '3',
     });
 
-    const download = await fetch(item!.enclosure.url, { redirect: 'manual' });
+    const download = await waitFor('the download redirect to follow the tagged copy', async () => {
+      const response = await fetch(item!.enclosure.url, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      return location && decodeURIComponent(location).includes(tagged.storageKey) ? response : undefined;
+    });
     expect(download.status).toBe(302);
     const audio = await fetch(new URL(download.headers.get('location')!, running.url));
     expect(audio.status).toBe(200);
-    expect((await audio.arrayBuffer()).byteLength).toBe(media.sizeBytes);
+    expect((await audio.arrayBuffer()).byteLength).toBe(tagged.sizeBytes);
   });
 
   it("answers another creator's podcast id with 404 and never its data", async () => {

@@ -424,7 +424,7 @@ describe('All Episodes', () => {
   );
 
   it(
-    'shows a viewer the episodes without Upload Episode, edits or deletes: only view, share, analytics, download',
+    'shows a viewer the episodes without Upload Episode, edits or deletes: only view, share, embed, analytics, download',
     async () => {
       await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
         email: 'vera@example.com',
@@ -450,7 +450,7 @@ describe('All Episodes', () => {
         await menuOf(title ?? '').click();
         await page.getByRole('menuitem', { name: 'Share' }).waitFor();
         const items = await page.getByRole('menuitem').allTextContents();
-        expect(items.sort()).toEqual(['Analytics', 'Download', 'Share', 'View']);
+        expect(items.sort()).toEqual(['Analytics', 'Download', 'Embed', 'Share', 'View']);
         await expectAccessibleInBothThemes(page, 'the action menu of a viewer');
       } finally {
         page = ownerPage;

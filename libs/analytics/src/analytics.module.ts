@@ -6,11 +6,12 @@ import { DailyIpHasher } from './downloads/daily-ip-hasher.js';
 import { EnclosureRedirectController } from './downloads/enclosure-redirect.controller.js';
 import { EnclosureRedirectService } from './downloads/enclosure-redirect.service.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
+import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
 
 /**
  * Downloads through the enclosure redirect (`/e/...`), counted against a local copy of published episodes'
- * media kept from `catalog.episode.published`. Erases a user's enclosures and downloads on
+ * media kept from `catalog.episode.published` and `catalog.episode.updated` (other media, a re-tagged MP3). Erases a user's enclosures and downloads on
  * `identity.user.deletion-requested`.
  */
 @Module({
@@ -19,7 +20,7 @@ import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handle
     MessagingModule.forService({
       service: 'analytics',
       requestHandlers: [],
-      eventHandlers: [EpisodePublishedHandler, EraseUserAnalyticsHandler],
+      eventHandlers: [EpisodePublishedHandler, EpisodeUpdatedHandler, EraseUserAnalyticsHandler],
     }),
   ],
   controllers: [EnclosureRedirectController],

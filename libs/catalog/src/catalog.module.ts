@@ -31,6 +31,16 @@ import { DeletePodcastHandler } from './podcasts/delete-podcast.handler.js';
 import { ListPodcastsHandler } from './podcasts/list-podcasts.handler.js';
 import { RotatePrivateTokenHandler } from './podcasts/rotate-private-token.handler.js';
 import { UpdatePodcastHandler } from './podcasts/update-podcast.handler.js';
+import { ChaptersFileWriter } from './chapters-file/chapters-file-writer.js';
+import { GetPublicChaptersHandler } from './chapters-file/get-public-chapters.handler.js';
+import {
+  RemoveChaptersFileOnEpisodeDeletedHandler,
+  WriteChaptersFileOnEpisodeCreatedHandler,
+  WriteChaptersFileOnEpisodeUpdatedHandler,
+} from './chapters-file/sync-chapters-file.handlers.js';
+import { RecordTaggedMediaHandler } from './media-references/record-tagged-media.handler.js';
+import { GetPublicEpisodePageHandler } from './public-pages/get-public-episode-page.handler.js';
+import { GetPublicPodcastPageHandler } from './public-pages/get-public-podcast-page.handler.js';
 
 /**
  * Podcasts, episodes and their lifecycle. Answers `catalog.*` requests; emits `catalog.*` events via its outbox;
@@ -68,11 +78,20 @@ import { UpdatePodcastHandler } from './podcasts/update-podcast.handler.js';
         InviteContributorHandler,
         UpdateContributorHandler,
         RemoveContributorHandler,
+        GetPublicChaptersHandler,
+        GetPublicEpisodePageHandler,
+        GetPublicPodcastPageHandler,
       ],
-      eventHandlers: [EraseUserDataHandler],
+      eventHandlers: [
+        EraseUserDataHandler,
+        WriteChaptersFileOnEpisodeCreatedHandler,
+        WriteChaptersFileOnEpisodeUpdatedHandler,
+        RemoveChaptersFileOnEpisodeDeletedHandler,
+        RecordTaggedMediaHandler,
+      ],
     }),
   ],
   // The scheduled publisher: its timer publishes due episodes every SCHEDULED_PUBLISH_INTERVAL_SECONDS.
-  providers: [PublishDueEpisodes, ScheduledPublisher],
+  providers: [PublishDueEpisodes, ScheduledPublisher, ChaptersFileWriter],
 })
 export class CatalogModule {}

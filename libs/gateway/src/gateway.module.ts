@@ -3,6 +3,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { AuthModule } from '@castbase/platform-auth';
 import type { AppConfig } from '@castbase/platform-config';
 import { AuthConfigController } from './auth-config/auth-config.controller.js';
+import { ChaptersController } from './chapters/chapters.controller.js';
 import { ContributorsController } from './contributors/contributors.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
@@ -12,7 +13,12 @@ import { OnboardingController } from './identity/onboarding.controller.js';
 import { ProfileController } from './identity/profile.controller.js';
 import { SettingsController } from './identity/settings.controller.js';
 import { MediaController } from './media/media.controller.js';
+import { OembedController } from './oembed/oembed.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
+import { PublicHtmlShell } from './public-pages/html-shell.js';
+import { PublicPagesApiController } from './public-pages/public-pages-api.controller.js';
+import { PublicPagesHtmlController } from './public-pages/public-pages-html.controller.js';
+import { RemoteModule } from './remote/remote.module.js';
 import { NON_SPA_PATHS, resolveWebDist } from './web/web-app.js';
 
 /** The public face: the web app, the /api REST surface, token verification and the error mapping. */
@@ -24,6 +30,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         AuthModule.forConfig(config),
+        RemoteModule,
         ...(webDist ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: NON_SPA_PATHS })] : []),
       ],
       controllers: [
@@ -38,7 +45,12 @@ export class GatewayModule {
         SettingsController,
         AccountExportController,
         AccountDeletionController,
+        PublicPagesApiController,
+        PublicPagesHtmlController,
+        OembedController,
+        ChaptersController,
       ],
+      providers: [PublicHtmlShell],
     };
   }
 }

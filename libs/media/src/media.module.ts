@@ -15,6 +15,14 @@ import { ProcessingQueue } from './processing-jobs/processing-queue.js';
 import { ProcessingRunner } from './processing-jobs/processing-runner.js';
 import { RenderVideoHandler } from './processing-jobs/render-video.handler.js';
 import { RetryJobHandler } from './processing-jobs/retry-job.handler.js';
+import { ChapterImages } from './processing-jobs/chapter-images.js';
+import { EpisodeTagging } from './processing-jobs/episode-tagging.js';
+import {
+  TagAudioOnEpisodeCreatedHandler,
+  TagAudioOnEpisodePublishedHandler,
+  TagAudioOnEpisodeUpdatedHandler,
+} from './processing-jobs/queue-episode-tagging.handlers.js';
+import { TagEpisodeAudioStep } from './processing-jobs/tag-episode-audio.step.js';
 import { ResumableUploads } from './uploads/resumable-uploads.js';
 import { TusUploadController } from './uploads/tus-upload.controller.js';
 import { UploadCompletion } from './uploads/upload-completion.js';
@@ -25,7 +33,9 @@ import { UploadPolicy } from './uploads/upload-policy.js';
  * loudness, transcode, ID3 tags, peaks, image variants, video outputs). Answers `media.*` requests; emits
  * `media.file.stored` and `media.file.processed` via its outbox; erases a user's files on
  * `identity.user.deletion-requested`; deletes the files the catalog releases (`releasedMediaIds` of
- * `catalog.episode.deleted` and `catalog.podcast.deleted`). Needs `ObjectStorage`, `APP_CONFIG` and an authentication guard (the
+ * `catalog.episode.deleted` and `catalog.podcast.deleted`); writes each episode's title and chapters into its own
+ * copy of the published MP3 (`tag-episode-audio`, from `catalog.episode.created/updated/published`; tells
+ * `media.episode-audio.tagged`). Needs `ObjectStorage`, `APP_CONFIG` and an authentication guard (the
  * gateway's `AuthModule`) from the host application.
  */
 @Module({
@@ -38,6 +48,9 @@ import { UploadPolicy } from './uploads/upload-policy.js';
         EraseUserMediaHandler,
         ReleaseMediaOfDeletedEpisodeHandler,
         ReleaseMediaOfDeletedPodcastHandler,
+        TagAudioOnEpisodeCreatedHandler,
+        TagAudioOnEpisodeUpdatedHandler,
+        TagAudioOnEpisodePublishedHandler,
       ],
     }),
   ],
@@ -50,6 +63,9 @@ import { UploadPolicy } from './uploads/upload-policy.js';
     ProcessingRunner,
     MediaSteps,
     ProcessingQueue,
+    ChapterImages,
+    TagEpisodeAudioStep,
+    EpisodeTagging,
   ],
 })
 export class MediaModule {}

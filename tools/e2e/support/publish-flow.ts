@@ -2,6 +2,7 @@ import {
   MEDIA_UPLOAD_PATH,
   mediaFileSchema,
   type Episode,
+  type EpisodeMedia,
   type MediaFile,
   type Podcast,
 } from '@castbase/contracts';
@@ -60,4 +61,23 @@ export async function createAndPublishEpisode(
     mediaId: media.id,
   });
   return api.ok<Episode>('POST', `/api/episodes/${draft.id}/publish`);
+}
+
+/**
+ * The episode's own tagged copy of its MP3: after a change of the file, title or chapters, media writes them into a
+ * copy at a new key and the catalog then serves that copy (docs/media.md). Waits until the catalog has it.
+ */
+export async function taggedCopyOf(
+  api: ApiClient,
+  episode: Episode,
+  media: MediaFile,
+): Promise<EpisodeMedia> {
+  return waitFor(
+    "the episode's own tagged copy of the MP3",
+    async () => {
+      const current = await api.ok<Episode>('GET', `/api/episodes/${episode.id}`);
+      return current.media && current.media.storageKey !== media.storageKey ? current.media : undefined;
+    },
+    { timeoutMs: 30_000 },
+  );
 }

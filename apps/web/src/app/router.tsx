@@ -38,6 +38,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/episode/:episodeId',
+        lazy: lazyScreen(
+          () => import('../public/public-episode-page.js'),
+          (m) => m.PublicEpisodePage,
+        ),
+      },
+      {
+        path: '/podcast/:name',
+        lazy: lazyScreen(
+          () => import('../public/public-podcast-page.js'),
+          (m) => m.PublicPodcastPage,
+        ),
+      },
+      {
         path: '/callback',
         lazy: lazyScreen(
           () => import('../callback/callback-page.js'),

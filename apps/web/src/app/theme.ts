@@ -72,7 +72,11 @@ export const theme = createTheme({
     // stand-in element for first focus would sit inside role="menu" as a focusable element that is not a menu item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // The × of every dialog is named for screen readers and speech input.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Every dialog's title reads as its heading.
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // A field's error is announced when it appears (it is also tied to the field by aria-describedby).
     InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),

@@ -8,31 +8,36 @@ import {
   useComputedColorScheme,
   useMantineTheme,
 } from '@mantine/core';
+import { EMBED_DEFAULT_LINK_COLOR, EMBED_DEFAULT_TITLE, embedLinkColorOrNull } from '@castbase/contracts';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/brand/castbase-logo.js';
 import { MicrophoneIcon } from '../shared/icons/icons.js';
 import { useDocumentTitle } from '../shared/layout/document-title.js';
 import { readableOn } from '../shared/theme/contrast.js';
 
-const DEFAULT_TITLE = 'Episode';
-
 /**
- * /embed/audio?title&url&art&color — a mini player meant for an iframe about 130px tall. Only http(s) media and
- * hex colours are accepted from the query, since anyone can craft the embed address. The creator's link colour is
- * used as given where it reads at 4.5:1 on the player's background, and otherwise its nearest shade that does.
+ * /embed/audio?title&url&art&color — a mini player meant for an iframe 130px tall and 280px wide or more, on any site
+ * (the gateway lets any site frame this page alone). Only http(s) media and hex colours are accepted from the query,
+ * since anyone can craft the embed address. The link colour (default #111111) is used as given where it reads at
+ * 4.5:1 on the player's background, and otherwise its nearest shade that does (so the default is light in dark).
  */
 export function EmbeddedAudioPlayer() {
   const [searchParams] = useSearchParams();
-  const title = searchParams.get('title')?.trim() || DEFAULT_TITLE;
+  const title = searchParams.get('title')?.trim() || EMBED_DEFAULT_TITLE;
   const audioUrl = webUrlOrNull(searchParams.get('url'));
   const artworkUrl = webUrlOrNull(searchParams.get('art'));
-  const linkColor = useReadableLinkColor(hexColorOrNull(searchParams.get('color')));
+  const linkColor = useReadableLinkColor(
+    embedLinkColorOrNull(searchParams.get('color')) ?? EMBED_DEFAULT_LINK_COLOR,
+  );
   useDocumentTitle(title);
+  // In the narrowest frames the cover gives the audio control room for its time and seek bar.
+  const narrow = useMediaQuery('(max-width: 359px)');
 
   return (
     <Box component="main" p="sm" h="100%">
       <Group gap="sm" wrap="nowrap" align="center">
-        <Avatar src={artworkUrl} alt="" radius="md" size={80} color="gray">
+        <Avatar src={artworkUrl} alt="" radius="md" size={narrow ? 56 : 80} color="gray">
           <MicrophoneIcon size={32} />
         </Avatar>
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
@@ -58,7 +63,7 @@ export function EmbeddedAudioPlayer() {
               href={window.location.origin}
               target="_blank"
               rel="noopener"
-              {...(linkColor ? { style: { color: linkColor } } : {})}
+              style={{ color: linkColor }}
               fw={600}
             >
               {PRODUCT_NAME}
@@ -80,16 +85,10 @@ function webUrlOrNull(value: string | null): string | null {
   }
 }
 
-function hexColorOrNull(value: string | null): string | null {
-  const color = value?.startsWith('#') ? value : value ? `#${value}` : '';
-  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : null;
-}
-
-/** The creator's colour made readable on this scheme's background; without one, the theme's link colour. */
-function useReadableLinkColor(color: string | null): string | null {
+/** The link colour made readable on this scheme's background. */
+function useReadableLinkColor(color: string): string {
   const scheme = useComputedColorScheme('light');
   const { white, colors } = useMantineTheme();
-  if (!color) return null;
   return scheme === 'dark'
     ? readableOn(color, [colors.dark[7]], 'lighter')
     : readableOn(color, [white], 'darker');

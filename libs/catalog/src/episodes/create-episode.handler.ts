@@ -7,9 +7,10 @@ import { requirePodcastRole } from '../access/podcast-access.js';
 import { withDatabaseRefusals } from '../database/database-refusals.js';
 import { recordVersion } from '../versions/record-version.js';
 import { attachableArtwork, attachableMedia } from './episode-attachments.js';
-import { applyAttachments, applyPlainFields, applyStatus } from './episode-edits.js';
+import { applyAttachments, applyPlainFields, applyStatus, checkPodcasting20 } from './episode-edits.js';
 import { addStatusChangeEvents } from './episode-events.js';
 import { Episode } from './episode.entity.js';
+import { episodeTagFields } from './episode-lifecycle.js';
 
 type Definition = typeof catalogRequests.createEpisode;
 
@@ -40,6 +41,7 @@ export class CreateEpisodeHandler implements RequestHandler<Definition> {
         const episode = em.create(Episode, { podcastId, ownerId: podcast.ownerId, title: input.title });
         applyPlainFields(episode, input);
         applyAttachments(episode, { media, artwork });
+        checkPodcasting20(episode, null);
         const before = { status: 'draft' as const, scheduledReleaseDate: null, mediaId: null };
         applyStatus(episode, input.status, this.scheduledDate(input.scheduledReleaseDate), before);
         recordVersion(em, episode, userId);
@@ -48,6 +50,7 @@ export class CreateEpisodeHandler implements RequestHandler<Definition> {
           podcastId,
           ownerId: podcast.ownerId,
           status: episode.status,
+          ...episodeTagFields(episode),
         });
         addStatusChangeEvents(this.outbox, em, episode, before);
         await em.flush();

@@ -7,16 +7,19 @@ import {
 } from '@castbase/contracts';
 import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
 
-/** Every Podcasting 2.0 field of spec 2 §3 with a value, as the upload screen would send them. */
+/**
+ * Every Podcasting 2.0 field of spec 2 §3 with a value, as the upload screen would send them; the times fit the test
+ * media's 3 seconds.
+ */
 const PODCASTING20_FIELDS = {
   transcripts: [
     { id: 't1', url: 'https://example.org/t.vtt', type: 'text/vtt', language: 'es', rel: 'captions' },
   ],
   chapters: [
-    { id: 'c1', startTime: 0, title: 'Intro', url: null, image: null, endTime: 60, toc: true },
-    { id: 'c2', startTime: 60, title: 'Talk', url: 'https://example.org/talk', image: null, toc: false },
+    { id: 'c1', startTime: 0, title: 'Intro', url: null, image: null, endTime: 1, toc: true },
+    { id: 'c2', startTime: 1, title: 'Talk', url: 'https://example.org/talk', image: null, toc: false },
   ],
-  soundbites: [{ id: 's1', startTime: 30, duration: 20, title: 'Best bit' }],
+  soundbites: [{ id: 's1', startTime: 1, duration: 2, title: 'Best bit' }],
   persons: [{ id: 'p1', name: 'Ada', role: 'Host', href: 'https://example.org/ada', img: null }],
   value: {
     type: 'lightning',
@@ -100,7 +103,15 @@ describe('catalog.episode.create: every field, each status, roles and the rules 
       ),
     ).toEqual([{ version_number: 1, user_id: ownerId, title: 'Pilot' }]);
     expect(await outboxPayloads(catalogEvents.episodeCreated.subject, episode.id)).toEqual([
-      { episodeId: episode.id, podcastId: podcast.id, ownerId, status: 'draft' },
+      {
+        episodeId: episode.id,
+        podcastId: podcast.id,
+        ownerId,
+        status: 'draft',
+        title: episode.title,
+        chapters: episode.chapters,
+        media: storedEpisodeMediaSchema.parse(episode.media),
+      },
     ]);
   });
 
@@ -126,6 +137,8 @@ describe('catalog.episode.create: every field, each status, roles and the rules 
         podcastId: podcast.id,
         ownerId,
         publishedAt: episode.publishDate,
+        title: episode.title,
+        chapters: [],
         media: storedEpisodeMediaSchema.parse(episode.media),
       },
     ]);

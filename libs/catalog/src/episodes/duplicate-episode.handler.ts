@@ -13,7 +13,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { requireEpisodeRole } from '../access/podcast-access.js';
 import { recordVersion } from '../versions/record-version.js';
 import { Episode } from './episode.entity.js';
-import { episodeFact } from './episode-lifecycle.js';
+import { episodeFact, episodeTagFields } from './episode-lifecycle.js';
 
 type Definition = typeof catalogRequests.duplicateEpisode;
 
@@ -41,7 +41,11 @@ export class DuplicateEpisodeHandler implements RequestHandler<Definition> {
       });
       const copy = em.create(Episode, copiedFields(original));
       recordVersion(em, copy, userId);
-      this.outbox.add(em, catalogEvents.episodeCreated, { ...episodeFact(copy), status: copy.status });
+      this.outbox.add(em, catalogEvents.episodeCreated, {
+        ...episodeFact(copy),
+        status: copy.status,
+        ...episodeTagFields(copy),
+      });
       await em.flush();
       return copy.toDto(this.storage);
     });

@@ -1,6 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   DomainError,
   episodeStatusProblem,
+  PODCASTING20_FIELD_NAMES,
+  podcasting20Problems,
+  type Podcasting20Fields,
   type EpisodeStatus,
   type ParsedUpdateEpisodeInput,
   type StoredEpisodeMedia,
@@ -86,4 +90,37 @@ export function applyStatus(
   if (status === 'published' && episode.status !== 'published') episode.publishDate = now;
   episode.scheduledReleaseDate = status === 'scheduled' ? scheduledReleaseDate : null;
   episode.status = status;
+}
+
+/**
+ * Refuses a save whose Podcasting 2.0 fields break a rule across their items (chapter overlaps, soundbites beyond
+ * the end, splits not totalling 100 …), checked on the episode as it will be. Only the fields the save changes are
+ * checked, so an episode whose media became shorter than its chapters can still have its title saved; the editor
+ * shows those chapters' problems beside them.
+ */
+export function checkPodcasting20(episode: Episode, before: Podcasting20Fields | null): void {
+  const fields = podcasting20FieldsOf(episode);
+  const changed = PODCASTING20_FIELD_NAMES.filter(
+    (field) => before === null || !sameJson(fields[field], before[field]),
+  );
+  const problems = podcasting20Problems(fields, Math.round(episode.media?.durationSeconds ?? 0), changed);
+  if (problems.length === 0) return;
+  throw new DomainError(
+    'VALIDATION_FAILED',
+    problems[0]?.message,
+    problems.map(({ path, message }) => ({ code: 'custom', path: ['input', ...path], message })),
+  );
+}
+
+/** Equal as JSON: key order (PostgreSQL's jsonb keeps its own) and undefined properties do not count. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
+  return isDeepStrictEqual(asJson(a), asJson(b));
+}
+
+/** The episode's Podcasting 2.0 fields, as a copy to compare a save against. */
+export function podcasting20FieldsOf(episode: Episode): Podcasting20Fields {
+  return Object.fromEntries(
+    PODCASTING20_FIELD_NAMES.map((field) => [field, structuredClone(episode[field])]),
+  ) as unknown as Podcasting20Fields;
 }

@@ -46,12 +46,21 @@ export function episodeFact(episode: Episode): { episodeId: string; podcastId: s
   return { episodeId: episode.id, podcastId: episode.podcastId, ownerId: episode.ownerId };
 }
 
+/** What the episode's MP3 carries in its ID3 tags, on every episode event that may change them (media re-tags). */
+export function episodeTagFields(episode: Episode): {
+  title: string;
+  chapters: Episode['chapters'];
+  media: Episode['media'];
+} {
+  return { title: episode.title, chapters: episode.chapters, media: episode.media };
+}
+
 /** `catalog.episode.published` for an episode just published: feeds regenerates, analytics keeps the enclosure. */
 export function episodePublishedPayload(episode: Episode): PayloadOf<typeof catalogEvents.episodePublished> {
   if (!episode.publishDate) throw new Error(`Episode ${episode.id} has no publish date`);
   return {
     ...episodeFact(episode),
+    ...episodeTagFields(episode),
     publishedAt: episode.publishDate.toISOString(),
-    media: episode.media,
   };
 }

@@ -113,6 +113,8 @@ describe('catalog service: episodes and the feed source, asked over the bus as t
           podcastId: podcast.id,
           ownerId,
           publishedAt: published.publishDate,
+          title: published.title,
+          chapters: [],
           // Other services get the key, never a URL.
           media: storedEpisodeMediaSchema.parse(episode.media),
         },

@@ -78,6 +78,8 @@ describe('catalog service: the episode lifecycle (spec 2 §4), asked over the bu
           podcastId: podcast.id,
           ownerId,
           publishedAt: published.publishDate,
+          title: published.title,
+          chapters: [],
           media: expect.objectContaining({ mediaId: media?.id, storageKey: media?.storageKey }),
         },
       ]);
@@ -277,7 +279,15 @@ describe('catalog service: the episode lifecycle (spec 2 §4), asked over the bu
       expect(copy.guid).not.toBe(episode.guid);
       expect(await versions(copy.id)).toEqual([{ versionNumber: 1, userId: editor.userId, status: 'draft' }]);
       expect(await eventsOf('catalog.episode.created', copy.id)).toEqual([
-        { episodeId: copy.id, podcastId: podcast.id, ownerId, status: 'draft' },
+        {
+          episodeId: copy.id,
+          podcastId: podcast.id,
+          ownerId,
+          status: 'draft',
+          title: copy.title,
+          chapters: [],
+          media: expect.objectContaining({ mediaId: copy.media?.mediaId }),
+        },
       ]);
       expect(await ask.get(ownerId, episode.id)).toEqual(published);
     });

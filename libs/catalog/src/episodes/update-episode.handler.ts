@@ -15,9 +15,17 @@ import { requireEpisodeRole } from '../access/podcast-access.js';
 import { withDatabaseRefusals } from '../database/database-refusals.js';
 import { recordVersion } from '../versions/record-version.js';
 import { attachableArtwork, attachableMedia } from './episode-attachments.js';
-import { applyAttachments, applyPlainFields, applyStatus, type EpisodeAttachments } from './episode-edits.js';
+import {
+  applyAttachments,
+  applyPlainFields,
+  applyStatus,
+  checkPodcasting20,
+  podcasting20FieldsOf,
+  type EpisodeAttachments,
+} from './episode-edits.js';
 import { addStatusChangeEvents } from './episode-events.js';
 import type { Episode } from './episode.entity.js';
+import { episodeTagFields } from './episode-lifecycle.js';
 
 type Definition = typeof catalogRequests.updateEpisode;
 
@@ -54,8 +62,10 @@ export class UpdateEpisodeHandler implements RequestHandler<Definition> {
           scheduledReleaseDate: episode.scheduledReleaseDate,
           mediaId: episode.media?.mediaId ?? null,
         };
+        const storedPodcasting20 = podcasting20FieldsOf(episode);
         applyPlainFields(episode, input);
         applyAttachments(episode, attachments);
+        checkPodcasting20(episode, storedPodcasting20);
         applyStatus(episode, input.status ?? episode.status, requestedSchedule(episode, input), before);
         recordVersion(em, episode, userId);
         this.outbox.add(em, catalogEvents.episodeUpdated, {
@@ -63,6 +73,7 @@ export class UpdateEpisodeHandler implements RequestHandler<Definition> {
           podcastId: episode.podcastId,
           ownerId: episode.ownerId,
           status: episode.status,
+          ...episodeTagFields(episode),
         });
         addStatusChangeEvents(this.outbox, em, episode, before);
         await em.flush();

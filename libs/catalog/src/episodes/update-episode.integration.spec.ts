@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { catalogEvents, catalogRequests, type UpdateEpisodeInput } from '@castbase/contracts';
+import {
+  catalogEvents,
+  catalogRequests,
+  storedEpisodeMediaSchema,
+  type UpdateEpisodeInput,
+} from '@castbase/contracts';
 import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
 
 describe('catalog.episode.update: the editor saves from a revision', () => {
@@ -44,7 +49,16 @@ describe('catalog.episode.update: the editor saves from a revision', () => {
     });
     await expect(getEpisode(ownerId, episode.id)).resolves.toEqual(saved);
     expect(await outboxPayloads(catalogEvents.episodeUpdated.subject, episode.id)).toEqual([
-      { episodeId: episode.id, podcastId: podcast.id, ownerId, status: 'draft' },
+      {
+        episodeId: episode.id,
+        podcastId: podcast.id,
+        ownerId,
+        status: 'draft',
+        // What the MP3's tags hold, for media's tagging job.
+        title: 'Pilot, remastered',
+        chapters: [],
+        media: storedEpisodeMediaSchema.parse(saved.media),
+      },
     ]);
   });
 

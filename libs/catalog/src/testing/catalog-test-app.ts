@@ -61,6 +61,21 @@ const MEDIA_FILE_SAMPLES: Record<
     width: 3000,
     height: 3000,
   },
+  text: {
+    fileName: 'captions.vtt',
+    mimeType: 'text/vtt',
+    durationSeconds: 0,
+    bitrate: null,
+    width: null,
+    height: null,
+  },
+};
+
+const MEDIA_FILE_ORIGINS: Record<MediaKind, Pick<MediaFile, 'purpose' | 'format'>> = {
+  audio: { purpose: 'episode-media', format: 'mp3' },
+  video: { purpose: 'episode-media', format: 'mp4' },
+  image: { purpose: 'podcast-art', format: 'png' },
+  text: { purpose: 'transcript', format: 'vtt' },
 };
 
 /**
@@ -133,9 +148,8 @@ export async function startCatalogTestApp() {
       id,
       ownerId,
       kind,
-      purpose: kind === 'image' ? 'podcast-art' : 'episode-media',
+      ...MEDIA_FILE_ORIGINS[kind],
       podcastId: null,
-      format: kind === 'image' ? 'png' : kind === 'video' ? 'mp4' : 'mp3',
       ...READY_WITHOUT_OUTPUTS,
       ...sample,
       sizeBytes: 48_000,

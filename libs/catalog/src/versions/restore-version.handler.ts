@@ -14,6 +14,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { requireEpisodeRole } from '../access/podcast-access.js';
 import { withDatabaseRefusals } from '../database/database-refusals.js';
 import type { Episode } from '../episodes/episode.entity.js';
+import { episodeTagFields } from '../episodes/episode-lifecycle.js';
 import { EpisodeVersion } from './episode-version.entity.js';
 import { recordVersion } from './record-version.js';
 
@@ -63,6 +64,7 @@ export class RestoreVersionHandler implements RequestHandler<Definition> {
           podcastId: episode.podcastId,
           ownerId: episode.ownerId,
           status: episode.status,
+          ...episodeTagFields(episode),
         });
         await em.flush();
         return episode.toDto(this.storage);
@@ -80,7 +82,8 @@ function copyVersionContent(episode: Episode, version: EpisodeVersion): void {
   episode.seasonNumber = version.seasonNumber;
   episode.episodeNumber = version.episodeNumber;
   episode.explicit = version.explicit;
-  episode.media = version.media;
+  // The same file stays at the key it has now: its tagged copy (media.episode-audio.tagged) replaced the version's.
+  if (version.media?.mediaId !== episode.media?.mediaId) episode.media = version.media;
   episode.artworkKey = version.artworkKey;
   episode.artworkMediaId = version.artworkMediaId;
   episode.transcripts = [...version.transcripts];

@@ -87,6 +87,9 @@ describe('episode versions: every save is one, and restoring one is a save', () 
       podcastId: podcast.id,
       ownerId,
       status: 'published',
+      title: 'Pilot',
+      chapters: [],
+      media: expect.objectContaining({ mimeType: 'audio/mpeg' }),
     });
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { mediaIdSchema } from '../media/media.js';
+import { CHAPTERS_MAX, chapterMessages } from './chapters.js';
+import { episodeMessages } from './episode-messages.js';
 import { normalizeTags } from './podcast.js';
 import {
   alternateEnclosureSchema,
@@ -12,6 +14,7 @@ import {
   transcriptSchema,
   valueBlockSchema,
 } from './podcasting20.js';
+import { SOUNDBITES_MAX, soundbiteMessages } from './soundbites.js';
 
 export const episodeStatusSchema = z.enum(['draft', 'scheduled', 'published']);
 export type EpisodeStatus = z.infer<typeof episodeStatusSchema>;
@@ -25,44 +28,7 @@ export const EPISODE_DESCRIPTION_MAX = 4000;
 export const EPISODE_TAGS_MAX = 10;
 export const COPY_TITLE_SUFFIX = ' (Copy)';
 
-/** Every rule and message of spec 2 §5 and §8 about episodes, used by the forms and the services alike. */
-export const episodeMessages = {
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must be less than 255 characters',
-  editTitleTooLong: 'Title must be less than 200 characters',
-  uploadTitleRequired: 'Please enter an episode title',
-  uploadMediaRequired: 'Please select a media file',
-  descriptionTooLong: 'Description must be less than 4000 characters',
-  mediaRequiredToPublish: 'Either audio or video is required for published episodes',
-  publishDateRequired: 'Publish date is required for scheduled episodes',
-  scheduledInPast: 'Scheduled date must be in the future',
-  unsupportedFileType: 'Unsupported file type. Please upload audio or video.',
-  notFound: 'Episode not found',
-  versionNotFound: 'Version not found',
-  noEpisodeToUpdate: 'No episode to update',
-  editConflict:
-    'This episode was changed elsewhere (another tab or another person) after you opened it. Reload to see the latest version; your changes were not saved.',
-  publishForbidden: "You don't have permission to publish to this podcast.",
-  published: 'Episode published successfully!',
-  deleted: 'Episode deleted successfully',
-  duplicated: 'Episode duplicated successfully!',
-  saved: 'Episode saved',
-  restored: 'Version restored',
-  unpublishWarning: 'This episode will no longer be visible to the public or in the RSS feed.',
-  scheduleFailed: (reason: string) => `Failed to schedule episode: ${reason}`,
-  publishFailed: (reason: string) => `Failed to publish episode: ${reason}`,
-  duplicateFailed: 'Failed to duplicate episode. Please try again.',
-  deleteFailed: 'Failed to delete episode. Please try again.',
-  statusFailed: 'Failed to update episode status. Please try again.',
-  cancelScheduleFailed: 'Failed to cancel schedule. Please try again.',
-  noMatches: 'No episodes match your filters',
-  loadFailed: 'Failed to load episodes',
-  unpublished: 'Episode unpublished',
-  scheduled: (when: string) => `Episode scheduled for ${when}`,
-  scheduleCanceled: 'Schedule canceled',
-  copyFailed: 'Failed to copy URL',
-  copied: 'Copied!',
-} as const;
+export { episodeMessages };
 
 /** The schedule form's default: the next day at 09:00 in the creator's timezone (spec 2 §4, §9). */
 export const DEFAULT_SCHEDULE_HOUR = 9;
@@ -103,8 +69,8 @@ const episodeFieldShape = {
   /** podcast:block / itunes:block for this episode. */
   podcastBlock: z.boolean(),
   transcripts: z.array(transcriptSchema).max(20),
-  chapters: z.array(chapterSchema).max(500),
-  soundbites: z.array(soundbiteSchema).max(50),
+  chapters: z.array(chapterSchema).max(CHAPTERS_MAX, chapterMessages.tooMany),
+  soundbites: z.array(soundbiteSchema).max(SOUNDBITES_MAX, soundbiteMessages.tooMany),
   persons: z.array(personSchema).max(50),
   value: valueBlockSchema.nullable(),
   location: locationSchema.nullable(),

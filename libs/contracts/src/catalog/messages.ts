@@ -11,6 +11,7 @@ import {
   updateEpisodeInputSchema,
 } from './episode.js';
 import { episodeListPageSchema, episodeListQuerySchema } from './episode-list.js';
+import { chapterSchema } from './podcasting20.js';
 import { createPodcastInputSchema, podcastSchema, podcastSettingsInputSchema } from './podcast.js';
 import {
   contributorSchema,
@@ -195,6 +196,15 @@ export const catalogRequests = {
 } as const;
 
 const episodeFact = { episodeId: z.uuid(), podcastId: z.uuid(), ownerId: z.string() };
+/**
+ * What the episode's MP3 carries in its ID3 tags (media re-tags the file when they change). Optional: events written
+ * before they were added have none.
+ */
+const episodeTagFields = {
+  title: z.string().optional(),
+  chapters: z.array(chapterSchema).optional(),
+  media: storedEpisodeMediaSchema.nullable().optional(),
+};
 /** Media files no podcast or episode uses any more: media deletes them. */
 const releasedMedia = { releasedMediaIds: z.array(z.uuid()).default([]) };
 
@@ -224,18 +234,19 @@ export const catalogEvents = {
   ),
   episodeCreated: defineEvent(
     'catalog.episode.created',
-    z.object({ ...episodeFact, status: episodeStatusSchema }),
+    z.object({ ...episodeFact, status: episodeStatusSchema, ...episodeTagFields }),
   ),
-  /** Any saved change (fields, restore); `status` is the episode's status after it. */
+  /** Any saved change (fields, restore, the media's tagged copy); `status` is the episode's status after it. */
   episodeUpdated: defineEvent(
     'catalog.episode.updated',
-    z.object({ ...episodeFact, status: episodeStatusSchema }),
+    z.object({ ...episodeFact, status: episodeStatusSchema, ...episodeTagFields }),
   ),
   episodePublished: defineEvent(
     'catalog.episode.published',
     z.object({
       ...episodeFact,
       publishedAt: z.iso.datetime(),
+      ...episodeTagFields,
       media: storedEpisodeMediaSchema.nullable(),
     }),
   ),

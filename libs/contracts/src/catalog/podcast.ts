@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaIdSchema } from '../media/media.js';
+import { mediaIdSchema } from '../media/media-id.js';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
 import { isCategoryValue } from './categories.js';

@@ -1,4 +1,27 @@
 import { z } from 'zod';
+// episode-extras.ts and persons.ts import only this file's types, so their messages come from there without a cycle.
+import {
+  ALTERNATE_ENCLOSURE_TITLE_MAX_LENGTH,
+  alternateEnclosureMessages,
+  FUNDING_MESSAGE_MAX_LENGTH,
+  FUNDING_TITLE_MAX_LENGTH,
+  fundingMessages,
+  geoProblem,
+  isSpdxStyleIdentifier,
+  LANGUAGE_TAG_PATTERN,
+  LICENSE_IDENTIFIER_MAX_LENGTH,
+  licenseMessages,
+  LOCATION_NAME_MAX_LENGTH,
+  locationMessages,
+  MIME_TYPE_PATTERN,
+  OSM_PATTERN,
+} from './episode-extras.js';
+import { PERSON_NAME_MAX_LENGTH, personMessages } from './persons.js';
+import { isTranscriptLanguage, transcriptMessages } from './transcripts.js';
+import { chapterTitleSchema, chapterUrlSchema } from './chapters.js';
+import { soundbiteDurationSchema, soundbiteTitleSchema } from './soundbites.js';
+// value-block.ts imports only this file's types, so the messages come from there without a cycle.
+import { DEFAULT_SUGGESTED_BTC, valueMessages } from './value-block.js';
 
 /**
  * The Podcasting 2.0 entities an episode holds (spec 2 §3), in the shapes the catalog stores and the feeds render.
@@ -6,26 +29,29 @@ import { z } from 'zod';
  * addresses) come with the Podcasting 2.0 issue; here each is checked for its structure.
  */
 
-const optionalUrl = z.url('Please enter a valid URL').nullable().optional();
 const seconds = z.number().nonnegative('Start time must be positive');
+/** A link a listener follows or an image their app loads: http or https only. */
+const webUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
 
+/** The list's rules (end after start, within the episode, no overlaps) are `chaptersProblems` (chapters.ts). */
 export const chapterSchema = z.object({
   id: z.string().min(1).max(100),
   startTime: seconds,
-  title: z.string().trim().min(1, 'Chapter title is required').max(254),
-  url: optionalUrl,
-  image: optionalUrl,
+  title: chapterTitleSchema,
+  url: chapterUrlSchema.nullable().optional(),
+  image: chapterUrlSchema.nullable().optional(),
   endTime: z.number().nonnegative().nullable().optional(),
   /** false: a hidden chapter (not in the table of contents). */
   toc: z.boolean().default(true),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
+/** The list's rules (within the episode, no overlaps) are `soundbitesProblems` (soundbites.ts). */
 export const soundbiteSchema = z.object({
   id: z.string().min(1).max(100),
   startTime: seconds,
-  duration: z.number().int().positive().max(300, 'Soundbite duration cannot exceed 5 minutes'),
-  title: z.string().trim().max(254).optional(),
+  duration: soundbiteDurationSchema,
+  title: soundbiteTitleSchema.optional(),
 });
 export type Soundbite = z.infer<typeof soundbiteSchema>;
 
@@ -40,39 +66,61 @@ export const PERSON_ROLES = [
   'Voice Actor',
 ] as const;
 
+/** The list's rule (one credit per person and role) is `personsProblems`; feed attributes are in persons.ts. */
 export const personSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z.string().trim().min(1, 'Name is required').max(254),
-  role: z.string().trim().min(1, 'Role is required').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, personMessages.nameRequired)
+    .max(PERSON_NAME_MAX_LENGTH, personMessages.nameTooLong),
+  role: z.enum(PERSON_ROLES, {
+    error: ({ input }) =>
+      input === undefined || input === ''
+        ? personMessages.roleRequired
+        : personMessages.roleUnknown(PERSON_ROLES),
+  }),
+  /** Castbase's own grouping of credits ('Panel'). */
   group: z.string().trim().max(100).optional(),
-  img: optionalUrl,
-  href: optionalUrl,
+  img: webUrl(personMessages.invalidUrl).nullable().optional(),
+  href: webUrl(personMessages.invalidUrl).nullable().optional(),
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const TRANSCRIPT_TYPES = ['text/vtt', 'text/srt', 'application/json', 'text/plain'] as const;
+/**
+ * `<podcast:transcript>` types. SRT is `application/x-subrip`, as the namespace names it and podcast apps read it
+ * (spec 2 §3 writes `text/srt`, which the schema still takes and turns into it; see docs/media.md).
+ */
+export const TRANSCRIPT_TYPES = [
+  'text/vtt',
+  'application/x-subrip',
+  'application/json',
+  'text/plain',
+] as const;
+export type TranscriptType = (typeof TRANSCRIPT_TYPES)[number];
+export const TRANSCRIPT_RELS = ['captions', 'transcript', 'subtitles'] as const;
+export type TranscriptRel = (typeof TRANSCRIPT_RELS)[number];
+
 export const transcriptSchema = z.object({
   id: z.string().min(1).max(100),
-  url: z.url('Please enter a valid URL'),
-  type: z.enum(TRANSCRIPT_TYPES),
+  /** The file's address: media's storage URL of an uploaded file, or a link elsewhere (http or https only). */
+  url: z
+    .url({ protocol: /^https?$/, error: transcriptMessages.invalidUrl })
+    .max(2000, transcriptMessages.invalidUrl),
+  type: z
+    .enum([...TRANSCRIPT_TYPES, 'text/srt'], { error: transcriptMessages.invalidType })
+    .transform((type): TranscriptType => (type === 'text/srt' ? 'application/x-subrip' : type)),
   /** ISO 639-1, optionally with a region (en, en-US). */
-  language: z
-    .string()
-    .trim()
-    .regex(
-      /^[a-zA-Z]{2}(-[a-zA-Z0-9]{2,8})?$/,
-      'Invalid language code (use ISO 639-1, e.g., "en", "es", "fr")',
-    )
-    .default('en'),
-  rel: z.enum(['captions', 'transcript', 'subtitles']).default('captions'),
+  language: z.string().trim().refine(isTranscriptLanguage, transcriptMessages.invalidLanguage).default('en'),
+  rel: z.enum(TRANSCRIPT_RELS).default('captions'),
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
 
 export const valueRecipientSchema = z.object({
-  name: z.string().trim().min(1, 'Recipient name is required').max(254),
+  name: z.string().trim().min(1, valueMessages.nameRequired).max(254),
   type: z.enum(['node', 'keysend']),
-  address: z.string().trim().min(1, 'Lightning address is required').max(400),
-  split: z.number().nonnegative('Split must be positive').max(100),
+  address: z.string().trim().min(1, valueMessages.addressRequired).max(400),
+  split: z.number().positive(valueMessages.splitNotPositive).max(100, valueMessages.splitExceeds(100)),
   customKey: z.string().trim().max(200).optional(),
   customValue: z.string().trim().max(400).optional(),
   fee: z.boolean().optional(),
@@ -81,40 +129,133 @@ export const valueBlockSchema = z.object({
   type: z.enum(['lightning', 'webmonetization']),
   method: z.enum(['keysend', 'amp', 'lnurl']),
   /** In bitcoin; default 0.00000005 (5 sats). */
-  suggested: z.number().nonnegative().default(0.00000005),
+  suggested: z.number().nonnegative(valueMessages.suggestedNegative).default(DEFAULT_SUGGESTED_BTC),
   recipients: z.array(valueRecipientSchema).max(50),
 });
 export type ValueBlock = z.infer<typeof valueBlockSchema>;
 
+/** The list's rule (each URL once) is `fundingProblems` (episode-extras.ts). */
 export const fundingLinkSchema = z.object({
-  url: z.url('Please enter a valid URL'),
-  title: z.string().trim().min(1).max(128),
-  message: z.string().trim().max(500).optional(),
+  url: webUrl(fundingMessages.invalidUrl),
+  /** The text apps show on the link (podcast:funding's content). */
+  title: z
+    .string()
+    .trim()
+    .min(1, fundingMessages.titleRequired)
+    .max(FUNDING_TITLE_MAX_LENGTH, fundingMessages.titleTooLong),
+  /** A longer word to listeners, on Castbase's episode page. */
+  message: z.string().trim().max(FUNDING_MESSAGE_MAX_LENGTH, fundingMessages.messageTooLong).optional(),
 });
 export type FundingLink = z.infer<typeof fundingLinkSchema>;
 
 export const locationSchema = z.object({
-  name: z.string().trim().min(1, 'Location name is required').max(128),
-  /** 'lat,lon'. */
-  geo: z.string().trim().max(100).optional(),
-  osm: z.string().trim().max(100).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, locationMessages.nameRequired)
+    .max(LOCATION_NAME_MAX_LENGTH, locationMessages.nameTooLong),
+  /** 'lat,lon' (the feed writes it as a geo URI, `geoUri`). */
+  geo: z
+    .string()
+    .trim()
+    .superRefine((geo, ctx) => {
+      const problem = geoProblem(geo);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** An OpenStreetMap object: 'R113314', 'W5013364', 'N1234#2'. */
+  osm: z.string().trim().regex(OSM_PATTERN, locationMessages.osmFormat).optional(),
 });
 export type Location = z.infer<typeof locationSchema>;
 
-export const licenseSchema = z.object({
-  identifier: z.string().trim().min(1).max(128),
-  url: optionalUrl,
-});
+export const licenseSchema = z
+  .object({
+    /** An SPDX identifier ('CC-BY-4.0') or the name of another license. */
+    identifier: z
+      .string()
+      .trim()
+      .min(1, licenseMessages.identifierRequired)
+      .max(LICENSE_IDENTIFIER_MAX_LENGTH, licenseMessages.identifierTooLong),
+    url: webUrl(licenseMessages.invalidUrl).nullable().optional(),
+  })
+  .superRefine((license, ctx) => {
+    if (license.identifier !== '' && !isSpdxStyleIdentifier(license.identifier) && !license.url) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: licenseMessages.urlRequiredForCustom });
+    }
+  });
 export type License = z.infer<typeof licenseSchema>;
 
+const enclosureMessages = alternateEnclosureMessages;
 export const alternateEnclosureSchema = z.object({
-  type: z.string().trim().min(1).max(100),
-  length: z.number().int().nonnegative().optional(),
-  bitrate: z.number().nonnegative().optional(),
-  height: z.number().int().nonnegative().optional(),
-  lang: z.string().trim().max(20).optional(),
-  title: z.string().trim().max(32).optional(),
-  rel: z.string().trim().max(32).optional(),
-  sources: z.array(z.url('Please enter a valid URL')).min(1).max(10),
+  type: z
+    .string()
+    .trim()
+    .min(1, enclosureMessages.typeRequired)
+    .max(100, enclosureMessages.typeFormat)
+    .regex(MIME_TYPE_PATTERN, enclosureMessages.typeFormat),
+  /** Bytes. */
+  length: z.number().int(enclosureMessages.lengthWhole).nonnegative(enclosureMessages.lengthWhole).optional(),
+  /** Bits per second. */
+  bitrate: z.number().positive(enclosureMessages.bitratePositive).optional(),
+  /** Pixels, for video. */
+  height: z.number().int(enclosureMessages.heightWhole).positive(enclosureMessages.heightWhole).optional(),
+  lang: z.string().trim().regex(LANGUAGE_TAG_PATTERN, enclosureMessages.langFormat).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(ALTERNATE_ENCLOSURE_TITLE_MAX_LENGTH, enclosureMessages.titleTooLong)
+    .optional(),
+  rel: z.string().trim().max(32, enclosureMessages.relTooLong).optional(),
+  sources: z.array(webUrl(enclosureMessages.invalidUrl)).min(1, enclosureMessages.sourcesRequired).max(10),
 });
 export type AlternateEnclosure = z.infer<typeof alternateEnclosureSchema>;
+
+/** The Podcasting 2.0 fields of an episode, as the editors change them and create/update take them. */
+export interface Podcasting20Fields {
+  transcripts: Transcript[];
+  chapters: Chapter[];
+  soundbites: Soundbite[];
+  persons: Person[];
+  value: ValueBlock | null;
+  location: Location | null;
+  funding: FundingLink[];
+  license: License | null;
+  alternateEnclosures: AlternateEnclosure[];
+}
+
+export const PODCASTING20_FIELD_NAMES = [
+  'transcripts',
+  'chapters',
+  'soundbites',
+  'persons',
+  'value',
+  'location',
+  'funding',
+  'license',
+  'alternateEnclosures',
+] as const satisfies ReadonlyArray<keyof Podcasting20Fields>;
+
+/** An episode's Podcasting 2.0 fields when it holds none. */
+export function emptyPodcasting20Fields(): Podcasting20Fields {
+  return {
+    transcripts: [],
+    chapters: [],
+    soundbites: [],
+    persons: [],
+    value: null,
+    location: null,
+    funding: [],
+    license: null,
+    alternateEnclosures: [],
+  };
+}
+
+/**
+ * One broken rule of a list or block as a whole (overlaps, bounds, splits): `path` names the item
+ * (`['chapters', 2, 'endTime']`), `message` is the spec's wording. The editors show it beside the item; the catalog
+ * refuses a save that has any, with the same message.
+ */
+export interface FieldProblem {
+  path: Array<string | number>;
+  message: string;
+}

@@ -1,6 +1,6 @@
 import { profileMessages } from '../identity/profile.js';
-import { imageMessages } from '../media/media.js';
-import { episodeMessages } from '../catalog/episode.js';
+import { imageMessages } from '../media/image-messages.js';
+import { episodeMessages } from '../catalog/episode-messages.js';
 import { contributorMessages } from '../catalog/roles.js';
 
 /**
@@ -19,6 +19,8 @@ export const errorCatalogue = {
   BUS_TIMEOUT: { status: 504, message: 'The service did not answer in time. Please try again in a moment.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable. Please try again in a moment.' },
   INTERNAL: { status: 500, message: 'An unexpected error occurred' },
+  /** oEmbed answers a format it does not produce (xml) with 501, as https://oembed.com asks. */
+  OEMBED_FORMAT_NOT_IMPLEMENTED: { status: 501, message: 'Only the json format is available' },
   // catalog
   PODCAST_NOT_FOUND: { status: 404, message: 'Podcast not found' },
   EPISODE_NOT_FOUND: { status: 404, message: 'Episode not found' },
@@ -74,6 +76,16 @@ export const errorCatalogue = {
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
   // media images
   IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: imageMessages.typeNotAllowed },
+  // gateway: fetching a URL a user gave (lightning-address lookups, transcript previews)
+  REMOTE_URL_NOT_ALLOWED: {
+    status: 422,
+    message: 'Only public http or https addresses can be fetched',
+  },
+  REMOTE_FETCH_FAILED: { status: 422, message: 'The remote server could not be reached' },
+  REMOTE_FETCH_TIMEOUT: { status: 422, message: 'The remote server did not answer in time' },
+  REMOTE_FILE_TOO_LARGE: { status: 422, message: 'The remote file is too large' },
+  REMOTE_NOT_TEXT: { status: 422, message: 'The remote file is not a text file' },
+  REMOTE_HTTP_ERROR: { status: 422, message: 'The remote server answered with an error' },
   // identity
   PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found' },
   PROFILE_EXISTS: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaIdSchema } from '../media/media.js';
+import { mediaIdSchema } from '../media/media-id.js';
 
 /** Onboarding's confirmed Exit (`POST /api/onboarding/exit`): the logo uploaded in the wizard, if any, goes too. */
 export const onboardingExitInputSchema = z.object({

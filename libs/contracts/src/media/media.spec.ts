@@ -183,3 +183,56 @@ describe('drop-zone hints', () => {
     expect(dropPrompt('episode-media')).toBe('Drag an audio or video file here or click to choose a file');
   });
 });
+
+describe('transcript uploads (spec 2 §5 "Transcript")', () => {
+  const INVALID = 'Invalid file type. Please upload VTT, SRT, JSON, or TXT files.';
+
+  it.each([
+    ['captions.vtt', 'text/vtt'],
+    ['captions.srt', 'application/x-subrip'],
+    ['captions.srt', ''],
+    ['transcript.json', 'application/json'],
+    ['transcript.txt', 'text/plain'],
+  ])('accepts %s (declared %j) as a transcript', (name, type) => {
+    expect(uploadProblem('transcript', { name, type, size: 2000 })).toBeNull();
+  });
+
+  it.each([
+    ['cover.png', 'image/png'],
+    ['episode.mp3', 'audio/mpeg'],
+    ['notes.pdf', 'application/pdf'],
+    ['page.html', 'text/html'],
+  ])(`refuses %s as a transcript with '${INVALID}'`, (name, type) => {
+    expect(uploadProblem('transcript', { name, type, size: 2000 })).toBe(INVALID);
+  });
+
+  it('takes transcripts up to 20 MB and names the limit above it', () => {
+    const file = { name: 'captions.vtt', type: 'text/vtt' };
+    expect(MEDIA_MAX_BYTES_BY_KIND.text).toBe(20 * MB);
+    expect(uploadProblem('transcript', { ...file, size: 20 * MB })).toBeNull();
+    expect(uploadProblem('transcript', { ...file, size: 20 * MB + 1 })).toBe(
+      'Transcript file must be less than 20MB',
+    );
+  });
+
+  it('refuses bytes that are not text, whatever the name says, with the transcript message', () => {
+    expect(detectedKindProblem('transcript', 'text', 'image', 1000)).toBe(INVALID);
+    expect(detectedKindProblem('transcript', 'text', null, 1000)).toBe(INVALID);
+    expect(detectedKindProblem('transcript', 'text', 'text', 1000)).toBeNull();
+  });
+
+  it('keeps text out of the other pickers', () => {
+    expect(uploadProblem('episode-media', { name: 'notes.txt', type: 'text/plain', size: 10 })).toBe(
+      'Unsupported file type. Please upload audio or video.',
+    );
+    expect(uploadProblem('avatar', { name: 'captions.vtt', type: 'text/vtt', size: 10 })).toBe(IMAGE_INVALID);
+  });
+
+  it('offers only transcript types and names them in the drop-zone', () => {
+    expect(acceptAttribute('transcript').split(',')).toEqual(
+      expect.arrayContaining(['text/vtt', '.srt', '.json', '.txt']),
+    );
+    expect(acceptedFilesHint('transcript')).toBe('VTT, SRT, JSON, TXT, up to 20 MB');
+    expect(dropPrompt('transcript')).toBe('Drag a transcript file here or click to choose a file');
+  });
+});

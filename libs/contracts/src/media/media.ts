@@ -7,15 +7,7 @@ export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 export function isImageMimeType(mimeType: string): mimeType is ImageMimeType {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
 }
-export const imageMessages = {
-  typeNotAllowed: 'Please upload a valid image file (JPEG, PNG, WebP, or GIF)',
-  tooLarge: 'Image must be less than 50MB (large images will be automatically compressed)',
-  /** The drop-zone's line under its prompt: what it accepts. */
-  accepted: 'JPEG, PNG, WebP or GIF, up to 50MB',
-  dropPrompt: 'Drag an image here or click to choose a file',
-  uploading: 'Uploading...',
-  remove: 'Remove',
-} as const;
+export { imageMessages } from './image-messages.js';
 
 /** Spec 1 §8 "Storage and upload", and the resumable upload's own states. */
 export const uploadMessages = {
@@ -29,11 +21,11 @@ export const uploadMessages = {
   processingFailed: 'Processing failed',
 } as const;
 
-export const mediaKindSchema = z.enum(['audio', 'video', 'image']);
+/** `text`: a transcript or captions file (VTT, SRT, JSON, TXT), stored as it is. */
+export const mediaKindSchema = z.enum(['audio', 'video', 'image', 'text']);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
 
-/** The id of a stored media file, as the inputs that refer to one take it. */
-export const mediaIdSchema = z.uuid('Media id must be a valid id');
+export { mediaIdSchema } from './media-id.js';
 
 /** The podcast norm the creator's loudness is shown beside (EBU R128 as podcast platforms apply it). */
 export const PODCAST_LOUDNESS_NORM = { integratedLufs: -16, truePeakDbtp: -1 } as const;
@@ -52,6 +44,8 @@ export const processingJobTypeSchema = z.enum([
   'video-trim',
   'video-export',
   'video-short',
+  /** Writes an episode's title and chapters (ID3 CHAP/CTOC) into its own copy of the published MP3. */
+  'tag-episode-audio',
 ]);
 export type ProcessingJobType = z.infer<typeof processingJobTypeSchema>;
 
@@ -202,5 +196,20 @@ export const mediaEvents = {
   fileProcessed: defineEvent(
     'media.file.processed',
     z.object({ mediaId: z.uuid(), ownerId: z.string(), kind: mediaKindSchema, status: mediaStatusSchema }),
+  ),
+  /**
+   * An episode's MP3 was tagged again (its title and chapters as ID3 frames): the episode's own copy of the published
+   * file is now at `storageKey`, `sizeBytes` long. The catalog keeps it as the episode's media (the feed's enclosure).
+   * `taggedAt` is when the catalog made the change the new tag holds.
+   */
+  episodeAudioTagged: defineEvent(
+    'media.episode-audio.tagged',
+    z.object({
+      episodeId: z.uuid(),
+      mediaId: z.uuid(),
+      storageKey: z.string().min(1),
+      sizeBytes: z.number().int().nonnegative(),
+      taggedAt: z.iso.datetime(),
+    }),
   ),
 } as const;

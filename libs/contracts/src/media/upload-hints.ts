@@ -1,4 +1,4 @@
-import { imageMessages } from './media.js';
+import { imageMessages } from './image-messages.js';
 import { acceptedKinds, maxBytesFor, MEDIA_FORMATS, type UploadPurpose } from './upload-rules.js';
 
 const MB = 1024 * 1024;
@@ -10,9 +10,17 @@ function formatLimit(bytes: number): string {
 
 /** What a drop-zone for `purpose` asks for. */
 export function dropPrompt(purpose: UploadPurpose): string {
-  return purpose === 'episode-media'
-    ? 'Drag an audio or video file here or click to choose a file'
-    : imageMessages.dropPrompt;
+  switch (purpose) {
+    case 'episode-media':
+      return 'Drag an audio or video file here or click to choose a file';
+    case 'transcript':
+      return 'Drag a transcript file here or click to choose a file';
+    case 'avatar':
+    case 'podcast-art':
+    case 'episode-art':
+    case 'chapter-image':
+      return imageMessages.dropPrompt;
+  }
 }
 
 /**

@@ -25,6 +25,8 @@ export const uploadPurposeSchema = z.enum([
   'episode-media',
   'episode-art',
   'chapter-image',
+  /** An episode's transcript or captions file (`text`), uploadable before the episode exists. */
+  'transcript',
 ]);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
@@ -33,6 +35,7 @@ export const MEDIA_FORMATS = {
   audio: ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg'],
   video: ['mp4', 'mov', 'avi', 'mkv', 'webm'],
   image: ['jpeg', 'png', 'webp', 'gif'],
+  text: ['vtt', 'srt', 'json', 'txt'],
 } as const satisfies Record<MediaKind, readonly string[]>;
 export type MediaFormat = (typeof MEDIA_FORMATS)[MediaKind][number];
 
@@ -41,6 +44,7 @@ export const MEDIA_EXTENSIONS = {
   audio: ['.mp3', '.wav', '.m4a', '.aac', '.flac', '.ogg', '.oga', '.opus'],
   video: ['.mp4', '.m4v', '.mov', '.avi', '.mkv', '.webm'],
   image: ['.jpg', '.jpeg', '.png', '.webp', '.gif'],
+  text: ['.vtt', '.srt', '.json', '.txt'],
 } as const satisfies Record<MediaKind, readonly string[]>;
 
 /** Declared MIME types a picker recognises for each kind (browsers name some formats differently). */
@@ -63,13 +67,18 @@ export const DECLARED_MIME_TYPES = {
   ],
   video: ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/avi', 'video/x-matroska', 'video/webm'],
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  text: ['text/vtt', 'application/x-subrip', 'application/srt', 'text/srt', 'application/json', 'text/plain'],
 } as const satisfies Record<MediaKind, readonly string[]>;
 
-/** Largest accepted file of each kind: audio 500 MB (524288000 bytes), video 2 GB, images 50 MB (compressed above 10 MB). */
+/**
+ * Largest accepted file of each kind: audio 500 MB (524288000 bytes), video 2 GB, images 50 MB (compressed above
+ * 10 MB), transcripts 20 MB (a three-hour episode's word-timed JSON stays well under it).
+ */
 export const MEDIA_MAX_BYTES_BY_KIND = {
   audio: 524_288_000,
   video: 2 * 1024 * MB,
   image: 50 * MB,
+  text: 20 * MB,
 } as const satisfies Record<MediaKind, number>;
 
 /** Images above this are compressed to at most 3000x3000 at quality 0.8 (spec 1 §7). */
@@ -94,6 +103,10 @@ export const mediaRuleMessages = {
     tooLarge: 'Image must be less than 50MB (large images will be automatically compressed)',
     chapterTooLarge: 'Image file must be less than 10MB',
   },
+  text: {
+    invalid: 'Invalid file type. Please upload VTT, SRT, JSON, or TXT files.',
+    tooLarge: 'Transcript file must be less than 20MB',
+  },
   media: {
     missing: 'Please select a media file',
     unsupported: 'Unsupported file type. Please upload audio or video.',
@@ -104,7 +117,17 @@ export const mediaRuleMessages = {
 
 /** The kinds a purpose accepts. */
 export function acceptedKinds(purpose: UploadPurpose): readonly MediaKind[] {
-  return purpose === 'episode-media' ? ['audio', 'video'] : ['image'];
+  switch (purpose) {
+    case 'episode-media':
+      return ['audio', 'video'];
+    case 'transcript':
+      return ['text'];
+    case 'avatar':
+    case 'podcast-art':
+    case 'episode-art':
+    case 'chapter-image':
+      return ['image'];
+  }
 }
 
 /** What a picker for `purpose` offers in its `accept` attribute. */
@@ -113,6 +136,8 @@ export function acceptAttribute(purpose: UploadPurpose): string {
     .flatMap((kind) => [...DECLARED_MIME_TYPES[kind], ...MEDIA_EXTENSIONS[kind]])
     .join(',');
 }
+
+const MEDIA_KINDS = ['audio', 'video', 'image', 'text'] as const satisfies readonly MediaKind[];
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -123,10 +148,10 @@ function extensionOf(fileName: string): string {
 export function declaredKindOf(file: { name: string; type: string }): MediaKind | null {
   const type = file.type.toLowerCase().split(';')[0]!.trim();
   const extension = extensionOf(file.name);
-  for (const kind of ['audio', 'video', 'image'] as const) {
+  for (const kind of MEDIA_KINDS) {
     if ((DECLARED_MIME_TYPES[kind] as readonly string[]).includes(type)) return kind;
   }
-  for (const kind of ['audio', 'video', 'image'] as const) {
+  for (const kind of MEDIA_KINDS) {
     if ((MEDIA_EXTENSIONS[kind] as readonly string[]).includes(extension)) return kind;
   }
   return null;
@@ -134,7 +159,17 @@ export function declaredKindOf(file: { name: string; type: string }): MediaKind 
 
 /** The message for a file of the wrong kind for `purpose`. */
 export function wrongKindMessage(purpose: UploadPurpose): string {
-  return purpose === 'episode-media' ? mediaRuleMessages.media.unsupported : mediaRuleMessages.image.invalid;
+  switch (purpose) {
+    case 'episode-media':
+      return mediaRuleMessages.media.unsupported;
+    case 'transcript':
+      return mediaRuleMessages.text.invalid;
+    case 'avatar':
+    case 'podcast-art':
+    case 'episode-art':
+    case 'chapter-image':
+      return mediaRuleMessages.image.invalid;
+  }
 }
 
 /** Largest file `purpose` takes for `kind`. */

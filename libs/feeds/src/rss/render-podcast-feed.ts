@@ -1,4 +1,10 @@
-import { splitCategory, type Episode, type Podcast } from '@castbase/contracts';
+import {
+  chaptersFilePath,
+  JSON_CHAPTERS_CONTENT_TYPE,
+  splitCategory,
+  type Episode,
+  type Podcast,
+} from '@castbase/contracts';
 import { create } from 'xmlbuilder2';
 import { MAIN_FEED_ITEM_LIMIT, releaseDate, selectFeedEpisodes, type FeedEpisode } from './feed-episodes.js';
 import { enclosureUrl, episodePageUrl, podcastPageUrl, publicFeedUrl } from './feed-urls.js';
@@ -104,6 +110,12 @@ function appendItem(channel: XmlElement, episode: FeedEpisode, publicUrl: string
   textElement(item, 'itunes:explicit', String(episode.explicit));
   if (episode.seasonNumber !== null) textElement(item, 'itunes:season', String(episode.seasonNumber));
   if (episode.episodeNumber !== null) textElement(item, 'itunes:episode', String(episode.episodeNumber));
+  if (episode.chapters.length > 0) {
+    item.ele('podcast:chapters', {
+      url: xmlSafeText(`${publicUrl}${chaptersFilePath(episode.id)}`),
+      type: JSON_CHAPTERS_CONTENT_TYPE,
+    });
+  }
 }
 
 /** The podcast's own website when it has one, else its page here. */

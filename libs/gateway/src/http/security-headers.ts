@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import { EMBED_PLAYER_PATH } from '@castbase/contracts';
 
 export interface SecurityHeaderOptions {
   /** Origins the browser may also talk to: the OIDC issuer, an S3 endpoint or CDN. */
@@ -8,12 +9,31 @@ export interface SecurityHeaderOptions {
   extraMediaOrigins: string[];
 }
 
+/** The page other sites may put in a frame: the embeddable player. */
+const EMBEDDABLE_PATH = new RegExp(`^${EMBED_PLAYER_PATH}/?$`);
+
 /**
  * Helmet with a Content Security Policy fit for the web app, and HSTS only when the request came over TLS
- * (directly or through a trusted proxy) — HSTS on plain-HTTP localhost would break local use.
+ * (directly or through a trusted proxy) — HSTS on plain-HTTP localhost would break local use. Only the embeddable
+ * player (`/embed/audio`) may be framed by other sites.
  */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[] {
-  const base = helmet({
+  // The embeddable player is meant to be framed by any site; every other page may only be framed by this one.
+  const forApp = helmet(helmetOptions(options, { framedByAnySite: false }));
+  const forEmbed = helmet(helmetOptions(options, { framedByAnySite: true }));
+  const base = (req: Request, res: Response, next: NextFunction) =>
+    (EMBEDDABLE_PATH.test(req.path) ? forEmbed : forApp)(req, res, next);
+  const hsts = helmet.hsts({ maxAge: 31_536_000, includeSubDomains: true });
+  const hstsWhenSecure = (req: Request, res: Response, next: NextFunction) =>
+    req.secure ? hsts(req, res, next) : next();
+  return [base, hstsWhenSecure];
+}
+
+function helmetOptions(
+  options: SecurityHeaderOptions,
+  { framedByAnySite }: { framedByAnySite: boolean },
+): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -25,16 +45,14 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
         connectSrc: ["'self'", ...options.extraConnectOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
+        frameAncestors: framedByAnySite ? ['*'] : ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
     hsts: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-  const hsts = helmet.hsts({ maxAge: 31_536_000, includeSubDomains: true });
-  const hstsWhenSecure = (req: Request, res: Response, next: NextFunction) =>
-    req.secure ? hsts(req, res, next) : next();
-  return [base, hstsWhenSecure];
+    // X-Frame-Options has no 'any site': the embed goes without it (its frame-ancestors says the same).
+    xFrameOptions: framedByAnySite ? false : { action: 'sameorigin' },
+  };
 }

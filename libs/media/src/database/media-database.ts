@@ -7,6 +7,7 @@ import { Upload } from '../uploads/upload.entity.js';
 import { CreateMediaTables } from './migration-20261122-media.js';
 import { AddImagesToMediaFiles } from './migration-20261122-media-images.js';
 import { AddMediaProcessing } from './migration-20261124-media-processing.js';
+import { AddTranscriptsToMediaFiles } from './migration-20261125-media-transcripts.js';
 
 export const mediaDatabase: ServiceDatabaseDefinition = {
   service: 'media',
@@ -16,5 +17,6 @@ export const mediaDatabase: ServiceDatabaseDefinition = {
     { name: '20261122000100_media', class: CreateMediaTables },
     { name: '20261122000200_media_images', class: AddImagesToMediaFiles },
     { name: '20261124000100_media_processing', class: AddMediaProcessing },
+    { name: '20261125000100_media_transcripts', class: AddTranscriptsToMediaFiles },
   ],
 };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventHandler, EventHandlerContext } from '@castbase/platform-messaging';
+import { EpisodeTagging } from '../processing-jobs/episode-tagging.js';
 import { MediaFileRemover } from './media-file-remover.js';
 
 /**
@@ -9,20 +10,24 @@ import { MediaFileRemover } from './media-file-remover.js';
  * finishes what a crash left, and a file already gone is skipped.
  */
 
-/** A deleted episode's media and artwork that nothing else uses go. */
+/** A deleted episode's media and artwork that nothing else uses go, and its own tagged MP3 with its tagging jobs. */
 @Injectable()
 export class ReleaseMediaOfDeletedEpisodeHandler implements EventHandler<
   typeof catalogEvents.episodeDeleted
 > {
   readonly definition = catalogEvents.episodeDeleted;
 
-  constructor(private readonly remover: MediaFileRemover) {}
+  constructor(
+    private readonly remover: MediaFileRemover,
+    private readonly tagging: EpisodeTagging,
+  ) {}
 
   async handle(
-    { releasedMediaIds }: PayloadOf<typeof catalogEvents.episodeDeleted>,
+    { episodeId, releasedMediaIds }: PayloadOf<typeof catalogEvents.episodeDeleted>,
     { em }: EventHandlerContext<typeof catalogEvents.episodeDeleted>,
   ): Promise<void> {
     await this.remover.remove(em, releasedMediaIds);
+    await this.tagging.dropEpisode(em, episodeId);
   }
 }
 

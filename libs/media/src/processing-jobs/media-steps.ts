@@ -88,6 +88,9 @@ export class MediaSteps {
         return this.processImage(workspace);
       case 'video':
         return this.processVideo(workspace);
+      // A transcript is stored as it is and is ready when its upload completes: no job is queued for it.
+      case 'text':
+        return Promise.resolve({});
     }
   }
 
@@ -210,9 +213,10 @@ export class MediaSteps {
       case 'avatar':
         variants = await resizeAvatar(source, folder);
         break;
-      // Episode media is audio or video by the upload rules; an image there would be sized as a chapter's.
+      // Episode media and transcripts take no images by the upload rules; one there would be sized as a chapter's.
       case 'chapter-image':
       case 'episode-media':
+      case 'transcript':
         variants = [await resizeChapterImage(source, join(folder, 'chapter.jpg'))];
         break;
     }

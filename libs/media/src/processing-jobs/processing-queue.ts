@@ -5,7 +5,8 @@ import { MessageBus, Outbox, type BusSubscription } from '@castbase/platform-mes
 import { isProcessingError } from '../processing/index.js';
 import { MediaSteps } from './media-steps.js';
 import { ProcessingJob } from './processing-job.entity.js';
-import { MediaFileGoneError, ProcessingRunner } from './processing-runner.js';
+import { JOB_HEARTBEAT_MS, MediaFileGoneError, ProcessingRunner } from './processing-runner.js';
+import { TagEpisodeAudioStep } from './tag-episode-audio.step.js';
 
 /** Attempts of a job before it is dead-lettered. */
 export const MAX_JOB_ATTEMPTS = 4;
@@ -56,6 +57,7 @@ export class ProcessingQueue implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly outbox: Outbox,
     private readonly runner: ProcessingRunner,
     private readonly steps: MediaSteps,
+    private readonly tagEpisodeAudio: TagEpisodeAudioStep,
   ) {}
 
   /** Requests `job` in the transaction `tx` that records it. */
@@ -109,6 +111,17 @@ export class ProcessingQueue implements OnApplicationBootstrap, OnModuleDestroy 
           this.stopping.signal,
         );
         await this.runner.succeed(job, changes);
+      } else if (job.type === 'tag-episode-audio') {
+        // On the published MP3 (the file's served key), not the original upload.
+        await this.runner.run(
+          job,
+          file,
+          (workspace) => this.tagEpisodeAudio.run(workspace),
+          this.stopping.signal,
+          JOB_HEARTBEAT_MS,
+          file.storageKey,
+        );
+        await this.runner.succeed(job, null);
       } else {
         await this.runner.run(
           job,

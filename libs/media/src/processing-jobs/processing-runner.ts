@@ -16,7 +16,7 @@ import { ProcessingJob } from './processing-job.entity.js';
 /** Progress is written at most this often, so a transcode does not flood the database. */
 const PROGRESS_WRITE_MS = 750;
 /** How often a running job's row is touched, whatever its step reports (well under the stale sweep's 5 min). */
-const JOB_HEARTBEAT_MS = 60_000;
+export const JOB_HEARTBEAT_MS = 60_000;
 
 /** A file a job made, to be stored as an output of the media file. */
 export interface ProducedFile {
@@ -34,7 +34,10 @@ export interface ProducedFile {
 export interface JobWorkspace {
   job: ProcessingJob;
   file: MediaFile;
-  /** The original, copied to a local file (ffmpeg and sharp need one). */
+  /**
+   * The original, copied to a local file (ffmpeg and sharp need one); for a job on the served file (tagging an
+   * episode's MP3), that file instead.
+   */
   originalPath: string;
   /** A folder of the job's own, removed when the job ends. */
   folder: string;
@@ -82,13 +85,17 @@ export class ProcessingRunner {
     return { job, file };
   }
 
-  /** Runs `step` in the job's frame; the row is touched every `heartbeatMs` whatever the step reports. */
+  /**
+   * Runs `step` in the job's frame on a local copy of `sourceKey` (the original by default); the row is touched every
+   * `heartbeatMs` whatever the step reports.
+   */
   async run<T>(
     job: ProcessingJob,
     file: MediaFile,
     step: (workspace: JobWorkspace) => Promise<T>,
     signal: AbortSignal,
     heartbeatMs = JOB_HEARTBEAT_MS,
+    sourceKey = file.originalKey,
   ): Promise<T> {
     const folder = await mkdtemp(join(tmpdir(), 'castbase-job-'));
     let lastWrite = 0;
@@ -121,7 +128,7 @@ export class ProcessingRunner {
       const originalPath = join(folder, 'original');
       progress(0, 'Fetching the upload');
       // On filesystem storage a link to the stored bytes, not a copy of a file that may be 2 GB.
-      await this.storage.getFile(file.originalKey, originalPath, { signal });
+      await this.storage.getFile(sourceKey, originalPath, { signal });
       const workspace: JobWorkspace = {
         job,
         file,

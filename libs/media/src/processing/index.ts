@@ -1,5 +1,6 @@
 export * from './compute-peaks.js';
 export * from './detect-kind.js';
+export * from './detect-transcript.js';
 export { measureLoudness, PODCAST_LOUDNESS_TARGET } from './measure-loudness.js';
 export * from './probe-audio.js';
 export * from './process-image.js';
@@ -17,3 +18,5 @@ export { defaultFfmpegBinaries, probeForStep, type StepOptions } from './process
 export * from './processing-messages.js';
 export * from './transcode-audio.js';
 export * from './write-id3-tags.js';
+export * from './id3-chapter-tag.js';
+export * from './retag-mp3.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  acceptedKinds,
   declaredKindOf,
   detectedKindProblem,
   DomainError,
@@ -15,7 +16,7 @@ import { Outbox } from '@castbase/platform-messaging';
 import { IMMUTABLE_CACHE_CONTROL, ObjectStorage } from '@castbase/platform-storage';
 import { MediaFile } from '../files/media-file.entity.js';
 import { toMediaFileReply } from '../files/media-file-reply.js';
-import { detectMediaKind, type DetectedMedia } from '../processing/index.js';
+import { detectMediaKind, detectTranscript, type DetectedMedia } from '../processing/index.js';
 import { ProcessingJob } from '../processing-jobs/processing-job.entity.js';
 import { ProcessingQueue } from '../processing-jobs/processing-queue.js';
 import { mediaStorageKey } from './media-storage-key.js';
@@ -48,7 +49,7 @@ export class UploadCompletion {
     if (!upload) throw new DomainError('UPLOAD_NOT_FOUND');
     if (upload.status === 'completed') return this.storedFile(em, upload.id);
 
-    const detected = await this.detect(store, uploadId);
+    const detected = await this.detect(store, upload);
     const problem = detectedKindProblem(
       upload.purpose,
       declaredKindOf({ name: upload.fileName, type: upload.contentType }),
@@ -60,7 +61,9 @@ export class UploadCompletion {
       throw new DomainError('UPLOAD_REFUSED', problem ?? undefined, { detected: detected?.format ?? null });
     }
     const originalKey = mediaStorageKey(ownerId, upload.id, upload.fileName);
-    await this.keepOriginal(store, upload.id, originalKey, detected.mimeType);
+    await this.keepOriginal(store, upload.id, originalKey, servedContentType(detected));
+    // A transcript is stored as it is: nothing to process, so it is ready at once.
+    const ready = detected.kind === 'text';
     await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(Upload, upload.id, {
         lockMode: LockMode.PESSIMISTIC_WRITE,
@@ -74,13 +77,27 @@ export class UploadCompletion {
         podcastId: locked.podcastId,
         kind: detected.kind,
         format: detected.format,
-        status: 'processing',
+        status: ready ? 'ready' : 'processing',
         fileName: locked.fileName,
         mimeType: detected.mimeType,
         sizeBytes: locked.sizeBytes,
         originalKey,
         storageKey: originalKey,
       } as MediaFile);
+      locked.status = 'completed';
+      locked.storageKey = originalKey;
+      locked.updatedAt = new Date();
+      this.outbox.add(tx, mediaEvents.fileStored, { mediaId: file.id, ownerId, kind: file.kind });
+      if (ready) {
+        this.outbox.add(tx, mediaEvents.fileProcessed, {
+          mediaId: file.id,
+          ownerId,
+          kind: file.kind,
+          status: 'ready',
+        });
+        await tx.flush();
+        return;
+      }
       // The job refers to the file by a plain column: the file's row goes first.
       await tx.flush();
       const job = tx.create(ProcessingJob, {
@@ -89,10 +106,6 @@ export class UploadCompletion {
         type: `process-${detected.kind}` as ProcessingJobType,
         params: detected.kind === 'audio' ? { normalize: locked.normalize } : null,
       } as ProcessingJob);
-      locked.status = 'completed';
-      locked.storageKey = originalKey;
-      locked.updatedAt = new Date();
-      this.outbox.add(tx, mediaEvents.fileStored, { mediaId: file.id, ownerId, kind: file.kind });
       await tx.flush();
       this.queue.request(tx, job);
     });
@@ -104,19 +117,26 @@ export class UploadCompletion {
     return this.storedFile(em.fork(), upload.id);
   }
 
-  /** The detected kind and format of the upload's first bytes (magic numbers, then ffprobe). */
-  private async detect(store: UploadStore, uploadId: string): Promise<DetectedMedia | null> {
-    if (store.where === 'file') return detectMediaKind(store.locationOf(uploadId));
+  /**
+   * The detected kind and format of the upload: for a purpose that takes text (transcripts, at most 20 MB) the whole
+   * file is read as text first; otherwise, and when it is not text, its first bytes (magic numbers, then ffprobe).
+   */
+  private async detect(store: UploadStore, upload: Upload): Promise<DetectedMedia | null> {
+    const takesText = acceptedKinds(upload.purpose).includes('text');
+    const detectLocal = async (path: string) =>
+      (takesText ? await detectTranscript(path) : null) ?? (await detectMediaKind(path));
+    if (store.where === 'file') return detectLocal(store.locationOf(upload.id));
     const folder = await mkdtemp(join(tmpdir(), 'castbase-detect-'));
     try {
-      const head = await this.storage.get(store.locationOf(uploadId), {
-        range: { start: 0, end: HEAD_BYTES - 1 },
+      const bytes = takesText ? Math.max(upload.sizeBytes, HEAD_BYTES) : HEAD_BYTES;
+      const head = await this.storage.get(store.locationOf(upload.id), {
+        range: { start: 0, end: bytes - 1 },
       });
       const chunks: Buffer[] = [];
       for await (const chunk of head.body) chunks.push(chunk as Buffer);
       const path = join(folder, 'upload');
       await writeFile(path, Buffer.concat(chunks));
-      return await detectMediaKind(path);
+      return await detectLocal(path);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -144,4 +164,9 @@ export class UploadCompletion {
   private async storedFile(em: EntityManager, id: string): Promise<MediaFileDto> {
     return toMediaFileReply(em, this.storage, await em.findOneOrFail(MediaFile, id));
   }
+}
+
+/** Text is served as UTF-8, which is what a transcript must be to be taken (browsers would guess otherwise). */
+function servedContentType(detected: DetectedMedia): string {
+  return detected.kind === 'text' ? `${detected.mimeType}; charset=utf-8` : detected.mimeType;
 }

@@ -24,6 +24,8 @@ describe('logging', () => {
     expect(accessLogLevel(request, response(200))).toBe('debug');
     expect(accessLogLevel(request, response(404))).toBe('debug');
     expect(accessLogLevel(request, response(500))).toBe('error');
+    // 501 Not Implemented is the answer to a request for something never offered, not a failure.
+    expect(accessLogLevel(request, response(501), new Error('failed with status code 501'))).toBe('debug');
     expect(accessLogLevel(request, response(200), new Error('aborted'))).toBe('error');
   });
 

@@ -51,12 +51,17 @@ function pinoOptions(options: LoggingOptions): pino.LoggerOptions {
   };
 }
 
-/** An access-log line is a debug detail, unless the request failed on the server's side. */
+/**
+ * An access-log line is a debug detail, unless the request failed on the server's side. 501 is a client's request
+ * for something never offered (oEmbed's answer to an unsupported format), not a failure: pino-http hands it an error
+ * of its own, which is not logged either.
+ */
 export function accessLogLevel(
   _req: IncomingMessage,
   res: ServerResponse,
   error?: Error,
 ): pino.LevelWithSilent {
+  if (res.statusCode === 501) return 'debug';
   return error || res.statusCode >= 500 ? 'error' : 'debug';
 }
 

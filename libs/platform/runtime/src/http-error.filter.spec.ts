@@ -110,6 +110,14 @@ describe('HttpErrorFilter: every error leaves as { code, message, details? } wit
     expect(loggedErrors).toEqual([[expect.stringContaining('s3cret@db.internal')]]);
   });
 
+  it('answers a 501 DomainError (a format never offered) without logging it as a failure', () => {
+    expect(answerTo(new DomainError('OEMBED_FORMAT_NOT_IMPLEMENTED'))).toEqual({
+      status: 501,
+      body: { code: 'OEMBED_FORMAT_NOT_IMPLEMENTED', message: 'Only the json format is available' },
+    });
+    expect(loggedErrors).toEqual([]);
+  });
+
   it("answers a 5xx HttpException with 500 INTERNAL, without the exception's message", () => {
     const answer = answerTo(new InternalServerErrorException('relation "catalog.podcasts" does not exist'));
 

@@ -42,7 +42,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.toResponse(error);
-    if (status >= 500)
+    // 501 answers a request for something never offered (oEmbed's xml): the client's doing, nothing to look into.
+    if (status >= 500 && status !== 501)
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
     response.status(status).json(body);

@@ -41,7 +41,6 @@ export function ConfirmActionModal({
       closeOnEscape={!pending}
       closeOnClickOutside={!pending}
       withCloseButton={!pending}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">
         {typeof message === 'string' ? <Text>{message}</Text> : message}

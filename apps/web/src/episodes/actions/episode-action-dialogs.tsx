@@ -1,6 +1,7 @@
 import { episodeMessages } from '@castbase/contracts';
 import { Text } from '@mantine/core';
 import { ConfirmActionModal } from './confirm-action-modal.js';
+import { EmbedEpisodeModal } from './embed-episode-modal.js';
 import { formatInTimeZone } from './schedule-time.js';
 import { ScheduleEpisodeModal } from './schedule-episode-modal.js';
 import { ShareEpisodeModal } from './share-episode-modal.js';
@@ -13,7 +14,7 @@ interface EpisodeActionDialogsProps {
   podcastArtworkUrl?: string | null;
 }
 
-/** The modals of `useEpisodeActions`: the confirmations, the schedule form and the share modal. */
+/** The modals of `useEpisodeActions`: the confirmations, the schedule form, the share and the embed modals. */
 export function EpisodeActionDialogs({ actions, podcastArtworkUrl = null }: EpisodeActionDialogsProps) {
   const timeZone = useCreatorTimeZone();
   const { dialog, running, dialogError, closeDialog, confirm } = actions;
@@ -73,6 +74,11 @@ export function EpisodeActionDialogs({ actions, podcastArtworkUrl = null }: Epis
       />
       <ShareEpisodeModal
         episode={dialog?.action === 'share' ? dialog.episode : null}
+        podcastArtworkUrl={podcastArtworkUrl}
+        onClose={closeDialog}
+      />
+      <EmbedEpisodeModal
+        episode={dialog?.action === 'embed' ? dialog.episode : null}
         podcastArtworkUrl={podcastArtworkUrl}
         onClose={closeDialog}
       />

@@ -2,6 +2,7 @@ import { episodeMessages, type Episode } from '@castbase/contracts';
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
+  icon,
   CalendarIcon,
   CalendarOffIcon,
   ChartBarIcon,
@@ -28,7 +29,7 @@ import type { EpisodeAction } from './use-episode-actions.js';
 export interface EpisodeActionMenuProps {
   episode: Episode;
   podcastId: string;
-  /** Whether the caller may change episodes (editor or owner); viewers get view, share, analytics, download. */
+  /** Whether the caller may change episodes (editor or owner); viewers get view, share, embed, analytics, download. */
   canEdit: boolean;
   /** Download (the media file) is offered in the list view. */
   withDownload?: boolean;
@@ -36,6 +37,8 @@ export interface EpisodeActionMenuProps {
 }
 
 const ICON = 18;
+
+const CodeIcon = icon('CodeIcon', <path d="M8 8l-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />);
 
 /** The per-episode dropdown of actions (spec 2 §2): what the episode's status and the caller's role allow. */
 export function EpisodeActionMenu({
@@ -125,6 +128,12 @@ export function EpisodeActionMenu({
         {published && (
           <Menu.Item leftSection={<ShareIcon size={ICON} />} onClick={act('share')}>
             Share
+          </Menu.Item>
+        )}
+        {published && (
+          // Drafts and scheduled episodes have no public audio yet, so nothing to embed.
+          <Menu.Item leftSection={<CodeIcon size={ICON} />} onClick={act('embed')}>
+            Embed
           </Menu.Item>
         )}
         {published && (

@@ -2,6 +2,7 @@
 // dashboard.
 export { ConfirmActionModal, type ConfirmActionModalProps } from './confirm-action-modal.js';
 export { EpisodeActionDialogs } from './episode-action-dialogs.js';
+export { EmbedEpisodeModal, type EmbedEpisodeModalProps } from './embed-episode-modal.js';
 export { EpisodeActionMenu, type EpisodeActionMenuProps } from './episode-action-menu.js';
 export {
   canPublish,

@@ -34,7 +34,6 @@ export function ScheduleEpisodeModal({
       closeOnEscape={pending === null}
       closeOnClickOutside={pending === null}
       withCloseButton={pending === null}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {episode && <ScheduleForm episode={episode} pending={pending} onClose={onClose} {...rest} />}
     </Modal>

@@ -1,8 +1,7 @@
-import { COPIED_CONFIRMATION_MS, episodeMessages, type Episode } from '@castbase/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
-import { AlertIcon, CheckIcon } from '../../shared/icons/icons.js';
-import { embedCode, publicEpisodeUrl, shareIntents } from './share-links.js';
+import { embedIframeCode, type Episode } from '@castbase/contracts';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { CopyButtonWithStatus } from './copy-button.js';
+import { embedPlayerParams, publicEpisodeUrl, shareIntents } from './share-links.js';
 
 export interface ShareEpisodeModalProps {
   /** A published episode to share; null keeps the modal closed. */
@@ -15,14 +14,7 @@ export interface ShareEpisodeModalProps {
 /** Share a published episode: its public link (copy), X/Twitter, Facebook and LinkedIn, and the embed code. */
 export function ShareEpisodeModal({ episode, podcastArtworkUrl = null, onClose }: ShareEpisodeModalProps) {
   return (
-    <Modal
-      opened={episode !== null}
-      onClose={onClose}
-      title="Share Episode"
-      centered
-      size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <Modal opened={episode !== null} onClose={onClose} title="Share Episode" centered size="lg">
       {episode && <ShareContent episode={episode} podcastArtworkUrl={podcastArtworkUrl} />}
     </Modal>
   );
@@ -37,11 +29,7 @@ function ShareContent({
 }) {
   const origin = window.location.origin;
   const link = publicEpisodeUrl(origin, episode.id);
-  const embed = embedCode(origin, {
-    title: episode.title,
-    mediaUrl: episode.media?.url ?? null,
-    artworkUrl: episode.artworkUrl ?? podcastArtworkUrl,
-  });
+  const embed = embedIframeCode(origin, embedPlayerParams(episode, podcastArtworkUrl));
   return (
     <Stack gap="lg">
       <Text>
@@ -99,30 +87,5 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
         <CopyButtonWithStatus value={value} copyLabel={copyLabel} />
       </Stack>
     </Group>
-  );
-}
-
-/** A copy button that says 'Copied!' for two seconds, or 'Failed to copy URL' when the browser refuses. */
-function CopyButtonWithStatus({ value, copyLabel }: { value: string; copyLabel: string }) {
-  const clipboard = useClipboard({ timeout: COPIED_CONFIRMATION_MS });
-  return (
-    <Stack gap="xs" align="flex-start">
-      <Button
-        variant={clipboard.copied ? 'light' : 'filled'}
-        color={clipboard.copied ? 'green' : 'blue'}
-        leftSection={clipboard.copied ? <CheckIcon size={18} /> : undefined}
-        onClick={() => clipboard.copy(value)}
-      >
-        {clipboard.copied ? episodeMessages.copied : copyLabel}
-      </Button>
-      <VisuallyHidden role="status" aria-live="polite">
-        {clipboard.copied ? episodeMessages.copied : ''}
-      </VisuallyHidden>
-      {clipboard.error && (
-        <Alert color="red" variant="light" role="alert" icon={<AlertIcon size={20} />} py="xs">
-          {episodeMessages.copyFailed}
-        </Alert>
-      )}
-    </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { EMBED_PLAYER_HEIGHT_PX } from '@castbase/contracts';
+import type { EmbedPlayerParams, Episode } from '@castbase/contracts';
 
 // The addresses a published episode is shared with: its public page, the share intents of three networks and the
-// embeddable player's frame.
+// embeddable player's address (its iframe code is `embedIframeCode` in the contracts).
 
 /** The public page of an episode ('View Live'). */
 export function publicEpisodeUrl(origin: string, episodeId: string): string {
@@ -26,22 +26,14 @@ export function shareIntents(link: string, title: string): ShareIntent[] {
   ];
 }
 
-/** An absolute address for a URL the API may give relative to the site (filesystem storage's /storage/...). */
-export function absoluteUrl(url: string, origin: string): string {
-  return new URL(url, origin).toString();
-}
-
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/** The iframe of the embeddable player (/embed/audio with title, url and art), 130 px tall and as wide as its box. */
-export function embedCode(
-  origin: string,
-  episode: { title: string; mediaUrl: string | null; artworkUrl: string | null },
-): string {
-  const query = new URLSearchParams({ title: episode.title });
-  if (episode.mediaUrl) query.set('url', absoluteUrl(episode.mediaUrl, origin));
-  if (episode.artworkUrl) query.set('art', absoluteUrl(episode.artworkUrl, origin));
-  const source = `${origin}/embed/audio?${query.toString()}`;
-  return `<iframe src="${escapeAttribute(source)}" title="${escapeAttribute(episode.title)}" width="100%" height="${EMBED_PLAYER_HEIGHT_PX}" frameborder="0" loading="lazy"></iframe>`;
+/** What the embeddable player of an episode shows: its title, its media and its artwork (else the podcast's). */
+export function embedPlayerParams(
+  episode: Pick<Episode, 'title' | 'media' | 'artworkUrl'>,
+  podcastArtworkUrl: string | null,
+): EmbedPlayerParams {
+  return {
+    title: episode.title,
+    url: episode.media?.url ?? null,
+    art: episode.artworkUrl ?? podcastArtworkUrl,
+  };
 }

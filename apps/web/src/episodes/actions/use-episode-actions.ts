@@ -10,10 +10,13 @@ import { useCreatorTimeZone } from './use-creator-time-zone.js';
 
 /** What can be done to an episode from its menu, its quick actions or the editor. */
 export type EpisodeAction =
-  'publish' | 'unpublish' | 'schedule' | 'cancelSchedule' | 'duplicate' | 'delete' | 'share';
+  'publish' | 'unpublish' | 'schedule' | 'cancelSchedule' | 'duplicate' | 'delete' | 'share' | 'embed';
 
-/** The actions that run on the server (share only opens a modal). */
-type ServerAction = Exclude<EpisodeAction, 'share'>;
+/** The actions that run on the server (share and embed only open a modal). */
+type ServerAction = Exclude<EpisodeAction, 'share' | 'embed'>;
+
+const opensOnlyAModal = (action: EpisodeAction): action is 'share' | 'embed' =>
+  action === 'share' || action === 'embed';
 
 /** Actions asked about first, and the one modal each opens. */
 const actionsWithDialog: ReadonlySet<EpisodeAction> = new Set([
@@ -22,6 +25,7 @@ const actionsWithDialog: ReadonlySet<EpisodeAction> = new Set([
   'cancelSchedule',
   'delete',
   'share',
+  'embed',
 ]);
 
 export interface EpisodeActionOutcome {
@@ -93,7 +97,7 @@ export function useEpisodeActions(podcastId: string, { onSuccess }: EpisodeActio
     setFailure(null);
     mutation.reset();
     if (actionsWithDialog.has(action)) setDialog({ action, episode });
-    else if (action !== 'share') run(action, episode, false);
+    else if (!opensOnlyAModal(action)) run(action, episode, false);
   }
 
   const running = mutation.isPending ? mutation.variables : undefined;
@@ -106,7 +110,7 @@ export function useEpisodeActions(podcastId: string, { onSuccess }: EpisodeActio
     },
     /** Confirms the open confirmation (unpublish, cancel schedule, delete). */
     confirm: () => {
-      if (dialog && dialog.action !== 'share' && dialog.action !== 'schedule')
+      if (dialog && !opensOnlyAModal(dialog.action) && dialog.action !== 'schedule')
         run(dialog.action, dialog.episode, true);
     },
     schedule: (scheduledReleaseDate: string) => {

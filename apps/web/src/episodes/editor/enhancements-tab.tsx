@@ -1,13 +1,21 @@
-import type { Episode } from '@castbase/contracts';
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { SparklesIcon } from '../../shared/icons/icons.js';
-import { Podcasting20Summary } from '../form/podcasting20-summary.js';
+import { Stack, Text, Title } from '@mantine/core';
+import { Podcasting20Editors } from '../podcasting20/podcasting20-editors.js';
+import type { EpisodeEditorState } from './use-episode-editor.js';
 
 /**
- * The Enhancements tab: what the episode holds of each Podcasting 2.0 field, in the frame their editors (transcript,
- * chapters, soundbites, credits, Value4Value) go into with the Podcasting 2.0 issue.
+ * The Enhancements tab: the Podcasting 2.0 editors (transcripts, chapters, soundbites, credits, Value4Value, funding,
+ * location, license, alternate enclosures). Their changes are saved with the rest of the episode.
  */
-export function EnhancementsTab({ episode }: { episode: Episode | null }) {
+export function EnhancementsTab({
+  podcastId,
+  editor,
+  readOnly,
+}: {
+  podcastId: string;
+  editor: EpisodeEditorState;
+  readOnly: boolean;
+}) {
+  const { values, loaded } = editor;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -16,22 +24,18 @@ export function EnhancementsTab({ episode }: { episode: Episode | null }) {
         </Title>
         <Text c="dimmed">
           Transcript, chapters, soundbites, credits, Value4Value, location, funding and license go into the
-          RSS feed for Podcasting 2.0 apps.
+          RSS feed for Podcasting 2.0 apps. Changes here are kept when you save the episode.
         </Text>
       </Stack>
-      <Alert variant="light" color="blue" icon={<SparklesIcon size={20} />} title="Editors not available yet">
-        These fields are listed as the episode holds them. Editing them here comes with the Podcasting 2.0
-        editors; until then they can be set through the API (PATCH /api/episodes/{'{id}'}).
-      </Alert>
-      {episode ? (
-        <Paper withBorder radius="lg" p="lg" maw={520}>
-          <Podcasting20Summary episode={episode} />
-        </Paper>
-      ) : (
-        <Text c="dimmed">
-          Save the episode first: its Podcasting 2.0 fields are listed here once it exists.
-        </Text>
-      )}
+      <Podcasting20Editors
+        values={values.podcasting20}
+        onChange={(patch) => editor.change({ podcasting20: { ...values.podcasting20, ...patch } })}
+        readOnly={readOnly}
+        durationSeconds={values.media?.durationSeconds ?? 0}
+        mediaUrl={values.media?.url ?? null}
+        podcastId={podcastId}
+        episodeId={loaded?.id ?? null}
+      />
     </Stack>
   );
 }

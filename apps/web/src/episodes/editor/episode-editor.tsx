@@ -142,7 +142,7 @@ export function EpisodeEditor({
               />
             </Tabs.Panel>
             <Tabs.Panel value="enhancements">
-              <EnhancementsTab episode={loaded} />
+              <EnhancementsTab podcastId={podcast.id} editor={editor} readOnly={readOnly} />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

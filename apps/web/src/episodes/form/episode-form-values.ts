@@ -1,4 +1,5 @@
 import {
+  emptyPodcasting20Fields,
   episodeFormProblems,
   isVideoMedia,
   type CreateEpisodeInput,
@@ -7,6 +8,7 @@ import {
   type EpisodeStatus,
   type EpisodeType,
   type MediaFile,
+  type Podcasting20Fields,
   type UpdateEpisodeInput,
 } from '@castbase/contracts';
 
@@ -42,6 +44,8 @@ export interface EpisodeFormValues {
   podcastBlock: boolean;
   media: EpisodeMediaValue | null;
   artwork: EpisodeArtworkValue | null;
+  /** Transcripts, chapters, soundbites, credits, Value4Value, funding, location, license, alternate enclosures. */
+  podcasting20: Podcasting20Fields;
 }
 
 export type EpisodeFormErrors = Partial<Record<EpisodeFormField, string>>;
@@ -63,6 +67,7 @@ export function newEpisodeValues(status: EpisodeStatus, nextEpisodeNumber: numbe
     podcastBlock: false,
     media: null,
     artwork: null,
+    podcasting20: emptyPodcasting20Fields(),
   };
 }
 
@@ -95,6 +100,17 @@ export function valuesFromEpisode(episode: Episode): EpisodeFormValues {
       episode.artworkMediaId && episode.artworkUrl
         ? { mediaId: episode.artworkMediaId, url: episode.artworkUrl }
         : null,
+    podcasting20: {
+      transcripts: episode.transcripts,
+      chapters: episode.chapters,
+      soundbites: episode.soundbites,
+      persons: episode.persons,
+      value: episode.value,
+      location: episode.location,
+      funding: episode.funding,
+      license: episode.license,
+      alternateEnclosures: episode.alternateEnclosures,
+    },
   };
 }
 
@@ -143,6 +159,7 @@ function editedFields(values: EpisodeFormValues) {
     podcastBlock: values.podcastBlock,
     mediaId: values.media?.mediaId ?? null,
     artworkMediaId: values.artwork?.mediaId ?? null,
+    ...values.podcasting20,
     status: values.status,
     scheduledReleaseDate:
       values.status === 'scheduled' && values.scheduledReleaseDate ? values.scheduledReleaseDate : null,

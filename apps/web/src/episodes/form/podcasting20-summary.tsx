@@ -1,18 +1,5 @@
-import type { Episode } from '@castbase/contracts';
+import type { Podcasting20Fields } from '@castbase/contracts';
 import { Badge, DataList, Text } from '@mantine/core';
-
-type Podcasting20Fields = Pick<
-  Episode,
-  | 'transcripts'
-  | 'chapters'
-  | 'soundbites'
-  | 'persons'
-  | 'value'
-  | 'location'
-  | 'funding'
-  | 'license'
-  | 'alternateEnclosures'
->;
 
 const count = (n: number, one: string, many: string) => (n === 0 ? 'None' : `${n} ${n === 1 ? one : many}`);
 
@@ -85,7 +72,3 @@ export function Podcasting20Summary({ episode }: { episode: Podcasting20Fields }
     </DataList>
   );
 }
-
-/** Where the Podcasting 2.0 editors are, said plainly: they come with the Podcasting 2.0 issue. */
-export const PODCASTING20_EDITORS_NOTE =
-  'Transcript, chapters, soundbites, episode credits and Value4Value settings are edited after the episode is saved, in the editor’s Enhancements tab. Their editors are not available yet; what an episode already holds is listed there and goes into the RSS feed.';

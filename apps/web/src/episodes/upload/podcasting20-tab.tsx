@@ -1,13 +1,23 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SparklesIcon } from '../../shared/icons/icons.js';
-import { PODCASTING20_EDITORS_NOTE } from '../form/podcasting20-summary.js';
+import type { EpisodeFormValues } from '../form/episode-form-values.js';
+import { Podcasting20Editors } from '../podcasting20/podcasting20-editors.js';
 
 /**
- * The Upload Episode screen's Podcasting 2.0 tab: the frame the Podcasting 2.0 editors go into, with the status
- * selector and the publish button (spec 2 §2). It says honestly where those fields are edited today.
+ * The Upload Episode screen's Podcasting 2.0 tab: the Podcasting 2.0 editors, with the status selector and the
+ * publish button (spec 2 §2). What they hold is saved with the new episode.
  */
-export function Podcasting20Tab({ publishControls }: { publishControls: ReactNode }) {
+export function Podcasting20Tab({
+  podcastId,
+  values,
+  onChange,
+  publishControls,
+}: {
+  podcastId: string;
+  values: EpisodeFormValues;
+  onChange: (patch: Partial<EpisodeFormValues>) => void;
+  publishControls: ReactNode;
+}) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -19,9 +29,15 @@ export function Podcasting20Tab({ publishControls }: { publishControls: ReactNod
           richer in Podcasting 2.0 apps.
         </Text>
       </Stack>
-      <Alert variant="light" color="blue" icon={<SparklesIcon size={20} />} title="Edited after saving">
-        {PODCASTING20_EDITORS_NOTE}
-      </Alert>
+      <Podcasting20Editors
+        values={values.podcasting20}
+        onChange={(patch) => onChange({ podcasting20: { ...values.podcasting20, ...patch } })}
+        readOnly={false}
+        durationSeconds={values.media?.durationSeconds ?? 0}
+        mediaUrl={values.media?.url ?? null}
+        podcastId={podcastId}
+        episodeId={null}
+      />
       {publishControls}
     </Stack>
   );

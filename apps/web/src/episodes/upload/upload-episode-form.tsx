@@ -162,7 +162,12 @@ export function UploadEpisodeForm({
           <Stack mt="xl">{tab === 'basic' && publishControls}</Stack>
         </Tabs.Panel>
         <Tabs.Panel value="podcasting20">
-          <Podcasting20Tab publishControls={tab === 'podcasting20' && publishControls} />
+          <Podcasting20Tab
+            podcastId={podcastId}
+            values={values}
+            onChange={change}
+            publishControls={tab === 'podcasting20' && publishControls}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

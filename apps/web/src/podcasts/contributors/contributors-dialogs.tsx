@@ -10,8 +10,6 @@ interface ContributorsDialogsProps {
   onClose: () => void;
 }
 
-const TITLE_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } as const;
-
 /**
  * The contributor list of a podcast and, above it, the invite dialog (the owner's). Escape closes the one on top.
  */
@@ -29,7 +27,6 @@ export function ContributorsDialogs({ podcast, onClose }: ContributorsDialogsPro
         title={`Contributors of ${podcast.name}`}
         size="lg"
         centered
-        styles={TITLE_STYLES}
       >
         <ContributorsList
           podcastId={podcast.id}
@@ -48,7 +45,6 @@ export function ContributorsDialogs({ podcast, onClose }: ContributorsDialogsPro
         title="Invite Contributor"
         size="md"
         centered
-        styles={TITLE_STYLES}
       >
         <InviteContributorForm
           podcastId={podcast.id}

@@ -54,7 +54,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       withCloseButton={closable}
       closeOnEscape={closable}
       closeOnClickOutside={closable}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <DeletionBody
         view={view}

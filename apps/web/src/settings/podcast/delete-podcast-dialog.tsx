@@ -44,7 +44,6 @@ export function DeletePodcastDialog({ podcast, onClose }: DeletePodcastDialogPro
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
       withCloseButton={!busy}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -244,10 +244,7 @@ export const LockIcon = icon(
   </>,
 );
 
-export const DotsIcon = icon(
-  'DotsIcon',
-  <path d="M5.5 12h.01M12 12h.01M18.5 12h.01" strokeWidth={3.2} />,
-);
+export const DotsIcon = icon('DotsIcon', <path d="M5.5 12h.01M12 12h.01M18.5 12h.01" strokeWidth={3.2} />);
 
 export const PencilIcon = icon(
   'PencilIcon',
@@ -347,3 +344,28 @@ export const ArrowUpIcon = icon('ArrowUpIcon', <path d="M12 19V5M6 11l6-6 6 6" /
 export const ArrowDownIcon = icon('ArrowDownIcon', <path d="M12 5v14M6 13l6 6 6-6" />);
 
 export const CloseIcon = icon('CloseIcon', <path d="M6 6l12 12M18 6L6 18" />);
+
+export const LinkIcon = icon(
+  'LinkIcon',
+  <>
+    <path d="M10 14a4 4 0 0 0 5.7 0l3.1-3.1a4 4 0 0 0-5.7-5.7L11.6 6.7" />
+    <path d="M14 10a4 4 0 0 0-5.7 0l-3.1 3.1a4 4 0 0 0 5.7 5.7l1.5-1.5" />
+  </>,
+);
+
+export const PhotoIcon = icon(
+  'PhotoIcon',
+  <>
+    <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+    <circle cx="9" cy="9.5" r="1.5" />
+    <path d="M20.5 15.5l-4.5-4.5-8.5 8.5" />
+  </>,
+);
+
+export const FileIcon = icon(
+  'FileIcon',
+  <>
+    <path d="M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8z" />
+    <path d="M14 3.5V8h4.5M9 13h6M9 16.5h6" />
+  </>,
+);

@@ -10,7 +10,7 @@ import { fingerprintPrefix, type UploadTarget } from './resumable-upload.js';
 import { UploadDropZone } from './upload-drop-zone.js';
 import { UploadProcessingPanel } from './upload-processing-panel.js';
 import { UploadTransferPanel } from './upload-transfer-panel.js';
-import { RemoveButton, UploadedImage, UploadedMedia } from './uploaded-media.js';
+import { RemoveButton, UploadedImage, UploadedMedia, UploadedText } from './uploaded-media.js';
 import { useMediaProcessing } from './use-media-processing.js';
 import { useResumableUpload, type TransferState } from './use-resumable-upload.js';
 
@@ -152,18 +152,24 @@ export function MediaUpload({
             />
           );
         }
-        return processed.kind === 'image' ? (
-          <UploadedImage
-            purpose={purpose}
-            url={processed.url}
-            file={processed}
-            label={label}
-            hint={hint}
-            remove={removeButton}
-          />
-        ) : (
-          <UploadedMedia file={processed} uploadedBytes={state.file.size} actions={removeButton} />
-        );
+        switch (processed.kind) {
+          case 'image':
+            return (
+              <UploadedImage
+                purpose={purpose}
+                url={processed.url}
+                file={processed}
+                label={label}
+                hint={hint}
+                remove={removeButton}
+              />
+            );
+          case 'text':
+            return <UploadedText file={processed} actions={removeButton} />;
+          case 'audio':
+          case 'video':
+            return <UploadedMedia file={processed} uploadedBytes={state.file.size} actions={removeButton} />;
+        }
     }
   }
 

@@ -103,6 +103,21 @@ export function UploadedMedia({ file, uploadedBytes, actions }: UploadedMediaPro
   );
 }
 
+/** A stored text file (a transcript): its name, the format found in its bytes and its size. */
+export function UploadedText({ file, actions }: { file: MediaFile; actions?: ReactNode }) {
+  return (
+    <Stack gap="xs" className={classes.panel}>
+      <Text fw={600} className={classes.fileName}>
+        {file.fileName}
+      </Text>
+      <Text size="sm" c="dimmed" className={classes.figures}>
+        {[file.format.toUpperCase(), formatBytes(file.sizeBytes)].join(' · ')}
+      </Text>
+      {actions}
+    </Stack>
+  );
+}
+
 /** The button that takes a stored file away, with the failure of its last attempt. */
 export function RemoveButton({
   onRemove,

@@ -25,6 +25,7 @@ export function describeRender(job: ProcessingJob): string {
     case 'process-audio':
     case 'process-image':
     case 'process-video':
+    case 'tag-episode-audio':
       return job.type;
   }
 }

@@ -105,16 +105,20 @@ describe('FilesystemStorageController', () => {
       expect(await response.text()).toBe('');
     });
 
-    it('serves keys under the public prefix without a signature, with their cache control', async () => {
-      const response = await fetch(`${app.baseUrl}/storage/public/podcasts/1/cover.jpg`);
+    it('serves keys under the public prefix without a signature, with their cache control, to any origin', async () => {
+      const response = await fetch(`${app.baseUrl}/storage/public/podcasts/1/cover.jpg`, {
+        headers: { origin: 'https://player.example.org' },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(await response.text()).toBe('cover');
     });
 
     it('refuses an unsigned read of a private key with 403 and a clear message', async () => {
       const response = await fetch(`${app.baseUrl}/storage/podcasts/1/episode.mp3`);
       expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
       expect(await response.json()).toEqual({
         code: 'FORBIDDEN',
         message: 'This storage URL needs a valid signature (expires and signature parameters)',

@@ -40,7 +40,8 @@ const signedQuerySchema = z.object({
  * - `GET` of any other key needs `?expires=&signature=` from `signedGetUrl` (403 otherwise);
  * - `PUT` needs a signature from `signedPutUrl` and the signed `Content-Type`; the body is streamed
  *   to storage, so the host app must not run a body parser over JSON or form uploads to these routes.
- * `Range` requests are answered with 206 (or 416), and `If-None-Match` with 304.
+ * `Range` requests are answered with 206 (or 416), and `If-None-Match` with 304. Public keys are readable from any
+ * origin (`Access-Control-Allow-Origin: *`).
  */
 // The URL's signature (or the public prefix) is the authorisation here, not a bearer token.
 @Public()
@@ -66,6 +67,9 @@ export class FilesystemStorageController {
     const head = await this.storage.head(key);
     if (!head) throw new StorageObjectNotFoundError(key);
     response.set(validatorHeaders(head));
+    // Public files (transcripts, chapter images, artwork, published audio) are read by web players on other sites
+    // too: the Podcasting 2.0 namespace asks for CORS on transcripts. A signed URL stays same-origin only.
+    if (isPublic) response.set('Access-Control-Allow-Origin', '*');
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, head.etag)) {
       response.status(304);
       return undefined;

@@ -1,0 +1,41 @@
+// A module of its own, so the error catalogue (which every screen loads) takes the messages without the episode
+// schemas and the Podcasting 2.0 rules they bring (docs/web.md, "Bundle size").
+
+/** Every rule and message of spec 2 §5 and §8 about episodes, used by the forms and the services alike. */
+export const episodeMessages = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 255 characters',
+  editTitleTooLong: 'Title must be less than 200 characters',
+  uploadTitleRequired: 'Please enter an episode title',
+  uploadMediaRequired: 'Please select a media file',
+  descriptionTooLong: 'Description must be less than 4000 characters',
+  mediaRequiredToPublish: 'Either audio or video is required for published episodes',
+  publishDateRequired: 'Publish date is required for scheduled episodes',
+  scheduledInPast: 'Scheduled date must be in the future',
+  unsupportedFileType: 'Unsupported file type. Please upload audio or video.',
+  notFound: 'Episode not found',
+  versionNotFound: 'Version not found',
+  noEpisodeToUpdate: 'No episode to update',
+  editConflict:
+    'This episode was changed elsewhere (another tab or another person) after you opened it. Reload to see the latest version; your changes were not saved.',
+  publishForbidden: "You don't have permission to publish to this podcast.",
+  published: 'Episode published successfully!',
+  deleted: 'Episode deleted successfully',
+  duplicated: 'Episode duplicated successfully!',
+  saved: 'Episode saved',
+  restored: 'Version restored',
+  unpublishWarning: 'This episode will no longer be visible to the public or in the RSS feed.',
+  scheduleFailed: (reason: string) => `Failed to schedule episode: ${reason}`,
+  publishFailed: (reason: string) => `Failed to publish episode: ${reason}`,
+  duplicateFailed: 'Failed to duplicate episode. Please try again.',
+  deleteFailed: 'Failed to delete episode. Please try again.',
+  statusFailed: 'Failed to update episode status. Please try again.',
+  cancelScheduleFailed: 'Failed to cancel schedule. Please try again.',
+  noMatches: 'No episodes match your filters',
+  loadFailed: 'Failed to load episodes',
+  unpublished: 'Episode unpublished',
+  scheduled: (when: string) => `Episode scheduled for ${when}`,
+  scheduleCanceled: 'Schedule canceled',
+  copyFailed: 'Failed to copy URL',
+  copied: 'Copied!',
+} as const;

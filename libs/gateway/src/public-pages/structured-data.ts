@@ -1,0 +1,79 @@
+import type { PublicEpisode, PublicPodcast } from '@castbase/contracts';
+import { isoDuration } from './html-text.js';
+import type { PageUrls } from './page-urls.js';
+
+// schema.org JSON-LD for the public pages, so search engines know a podcast from its episodes.
+
+type JsonLd = Record<string, unknown>;
+
+/** Leaves out the properties that have no value. */
+function compact(object: JsonLd): JsonLd {
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  );
+}
+
+export function podcastSeriesData(podcast: PublicPodcast, urls: PageUrls): JsonLd {
+  return compact({
+    '@type': 'PodcastSeries',
+    '@id': urls.podcast(podcast.id),
+    name: podcast.name,
+    description: podcast.description,
+    url: urls.podcast(podcast.id),
+    image: podcast.artworkUrl && urls.absolute(podcast.artworkUrl),
+    webFeed: urls.feed(podcast),
+    inLanguage: podcast.language,
+    genre: podcast.category,
+    author: podcast.author ? { '@type': 'Person', name: podcast.author } : null,
+    copyrightNotice: podcast.copyright,
+    isFamilyFriendly: !podcast.explicit,
+  });
+}
+
+/** The episode with its media as an AudioObject (a VideoObject for a video episode). */
+export function podcastEpisodeData(episode: PublicEpisode, urls: PageUrls): JsonLd {
+  const media = episode.media;
+  return compact({
+    '@type': 'PodcastEpisode',
+    '@id': urls.episode(episode.id),
+    url: urls.episode(episode.id),
+    name: episode.title,
+    description: episode.description,
+    datePublished: episode.publishDate,
+    timeRequired: isoDuration(episode.durationSeconds),
+    episodeNumber: episode.episodeNumber,
+    image: episode.artworkUrl && urls.absolute(episode.artworkUrl),
+    isFamilyFriendly: !episode.explicit,
+    associatedMedia:
+      media &&
+      compact({
+        '@type': media.mimeType.startsWith('video/') ? 'VideoObject' : 'AudioObject',
+        contentUrl: urls.absolute(media.url),
+        encodingFormat: media.mimeType,
+        duration: isoDuration(episode.durationSeconds),
+        contentSize: media.sizeBytes ? `${media.sizeBytes} B` : null,
+        name: episode.title,
+      }),
+  });
+}
+
+/** The episode page's graph: the episode, part of its series (and its season). */
+export function episodePageData(podcast: PublicPodcast, episode: PublicEpisode, urls: PageUrls): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    ...podcastEpisodeData(episode, urls),
+    partOfSeries: podcastSeriesData(podcast, urls),
+    ...(episode.seasonNumber
+      ? { partOfSeason: { '@type': 'PodcastSeason', seasonNumber: episode.seasonNumber } }
+      : {}),
+  };
+}
+
+/** The podcast page's graph: the series with the episodes the page lists. */
+export function podcastPageData(podcast: PublicPodcast, episodes: PublicEpisode[], urls: PageUrls): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    ...podcastSeriesData(podcast, urls),
+    episode: episodes.map((episode) => podcastEpisodeData(episode, urls)),
+  };
+}
