@@ -29,6 +29,14 @@ try {
         .map((r) => r.name.replace(process.cwd() + '/', ''))
         .join(', ')}`,
     );
+    // What failed and why, last, where a reader of only the end of a long CI log finds it.
+    for (const suite of result.testResults.filter((r) => r.status === 'failed')) {
+      const file = suite.name.replace(process.cwd() + '/', '');
+      const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+      if (failed.length === 0) console.log(`\n✕ ${file}\n${firstLines(suite.message)}`);
+      for (const test of failed)
+        console.log(`\n✕ ${file} › ${test.fullName}\n${firstLines(test.failureMessages.join('\n'))}`);
+    }
   }
 } catch {
   // Jest died before writing its report; its exit code says so.
@@ -36,3 +44,13 @@ try {
 rmSync(dir, { recursive: true, force: true });
 console.log(`\n${summary}`);
 process.exit(jest.status ?? 1);
+
+/** The start of a failure message without colour codes: the error and where it was thrown. */
+function firstLines(text, lines = 12) {
+  return (text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, lines)
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

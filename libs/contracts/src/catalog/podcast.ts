@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { podcastChannelFieldsSchema, podcastChannelFieldsShape } from './podcast-channel.js';
 import { mediaIdSchema } from '../media/media-id.js';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
@@ -219,6 +220,7 @@ export const podcastSettingsInputSchema = createPodcastInputSchema
       .refine((value) => value === '' || isLightningAddress(value), podcastMessages.lightningAddressInvalid)
       .default(''),
     valueEnabled: z.boolean().default(false),
+    ...podcastChannelFieldsShape,
   });
 export type PodcastSettingsInput = z.input<typeof podcastSettingsInputSchema>;
 export type ParsedPodcastSettingsInput = z.output<typeof podcastSettingsInputSchema>;
@@ -282,6 +284,8 @@ export const podcastSchema = z.object({
   ),
   lightningAddress: z.string(),
   valueEnabled: z.boolean(),
+  /** The channel's own feed tags (podcast-channel.ts). */
+  ...podcastChannelFieldsSchema.shape,
   /** The private feed's token (16 random characters) while visibility is private; only the owner sees it. */
   privateAccessToken: z.string().nullable(),
   /** The caller's role on this podcast. */

@@ -6,15 +6,8 @@ import {
   FUNDING_MESSAGE_MAX_LENGTH,
   FUNDING_TITLE_MAX_LENGTH,
   fundingMessages,
-  geoProblem,
-  isSpdxStyleIdentifier,
   LANGUAGE_TAG_PATTERN,
-  LICENSE_IDENTIFIER_MAX_LENGTH,
-  licenseMessages,
-  LOCATION_NAME_MAX_LENGTH,
-  locationMessages,
   MIME_TYPE_PATTERN,
-  OSM_PATTERN,
 } from './episode-extras.js';
 import { PERSON_NAME_MAX_LENGTH, personMessages } from './persons.js';
 import { isTranscriptLanguage, transcriptMessages } from './transcripts.js';
@@ -22,6 +15,7 @@ import { chapterTitleSchema, chapterUrlSchema } from './chapters.js';
 import { soundbiteDurationSchema, soundbiteTitleSchema } from './soundbites.js';
 // value-block.ts imports only this file's types, so the messages come from there without a cycle.
 import { DEFAULT_SUGGESTED_BTC, valueMessages } from './value-block.js';
+import { webUrlSchema, type License } from './location-and-license.js';
 
 /**
  * The Podcasting 2.0 entities an episode holds (spec 2 §3), in the shapes the catalog stores and the feeds render.
@@ -30,8 +24,7 @@ import { DEFAULT_SUGGESTED_BTC, valueMessages } from './value-block.js';
  */
 
 const seconds = z.number().nonnegative('Start time must be positive');
-/** A link a listener follows or an image their app loads: http or https only. */
-const webUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
+const webUrl = webUrlSchema;
 
 /** The list's rules (end after start, within the episode, no overlaps) are `chaptersProblems` (chapters.ts). */
 export const chapterSchema = z.object({
@@ -148,42 +141,8 @@ export const fundingLinkSchema = z.object({
 });
 export type FundingLink = z.infer<typeof fundingLinkSchema>;
 
-export const locationSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, locationMessages.nameRequired)
-    .max(LOCATION_NAME_MAX_LENGTH, locationMessages.nameTooLong),
-  /** 'lat,lon' (the feed writes it as a geo URI, `geoUri`). */
-  geo: z
-    .string()
-    .trim()
-    .superRefine((geo, ctx) => {
-      const problem = geoProblem(geo);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
-  /** An OpenStreetMap object: 'R113314', 'W5013364', 'N1234#2'. */
-  osm: z.string().trim().regex(OSM_PATTERN, locationMessages.osmFormat).optional(),
-});
-export type Location = z.infer<typeof locationSchema>;
-
-export const licenseSchema = z
-  .object({
-    /** An SPDX identifier ('CC-BY-4.0') or the name of another license. */
-    identifier: z
-      .string()
-      .trim()
-      .min(1, licenseMessages.identifierRequired)
-      .max(LICENSE_IDENTIFIER_MAX_LENGTH, licenseMessages.identifierTooLong),
-    url: webUrl(licenseMessages.invalidUrl).nullable().optional(),
-  })
-  .superRefine((license, ctx) => {
-    if (license.identifier !== '' && !isSpdxStyleIdentifier(license.identifier) && !license.url) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: licenseMessages.urlRequiredForCustom });
-    }
-  });
-export type License = z.infer<typeof licenseSchema>;
+// The location and license schemas are shared with the podcast's channel (podcast-channel.ts).
+export { licenseSchema, locationSchema, type License, type Location } from './location-and-license.js';
 
 const enclosureMessages = alternateEnclosureMessages;
 export const alternateEnclosureSchema = z.object({

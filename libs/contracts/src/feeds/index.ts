@@ -1,1 +1,2 @@
 export * from './feeds.js';
+export * from './feed-variants.js';

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import {
   ALL_EVENTS,
   catalogRequests,
+  defaultPodcastChannelFields,
   identityRequests,
   type ParsedRequestOf,
   type Podcast,
@@ -72,6 +73,7 @@ function createdPodcast({ ownerId, ownerUsername, ownerEmail, input }: CreateReq
     copyright: '',
     fundingLinks: input.fundingLinks,
     socialLinks: input.socialLinks,
+    ...defaultPodcastChannelFields(),
     podcastGuid: '0b7a4c1e-3f6d-4a58-9c2e-6d1f8b3a9e01',
     podcastLocked: false,
     podcastMedium: 'podcast',

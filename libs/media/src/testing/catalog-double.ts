@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   catalogRequests,
+  defaultPodcastChannelFields,
   DomainError,
   type Episode,
   type Podcast,
@@ -55,6 +56,7 @@ function podcastOf(
     copyright: '',
     fundingLinks: [],
     socialLinks: [],
+    ...defaultPodcastChannelFields(),
     podcastGuid: randomUUID(),
     podcastLocked: false,
     podcastMedium: 'podcast',
