@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestListener } from 'node:http';
 import { LightningAddressLookup } from './lightning-address-lookup.js';
-import { RemoteFetcher } from './remote-fetcher.js';
 import {
   fakeDns,
+  RemoteFetcher,
   selfSignedCertificate,
   startServer,
   TEST_SERVER_ADDRESS,
   type LocalServer,
-} from './testing/local-servers.js';
+} from '@castbase/platform-remote-fetch';
 
 const WALLET_HOST = 'wallet.example';
 const payRequest = {

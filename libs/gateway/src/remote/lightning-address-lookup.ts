@@ -6,7 +6,7 @@ import {
   valueMessages,
   type LightningLookupReply,
 } from '@castbase/contracts';
-import type { RemoteFetcher } from './remote-fetcher.js';
+import type { RemoteFetcher } from '@castbase/platform-remote-fetch';
 
 /** An LNURL-pay answer is a small JSON document. */
 const MAX_LOOKUP_BYTES = 64 * 1024;

@@ -9,8 +9,7 @@ import {
 import { ApiZodQuery, ApiZodResponse } from '../http/openapi.js';
 import { ZodPipe } from '../http/zod-body.pipe.js';
 import { LightningAddressLookup } from './lightning-address-lookup.js';
-import { RemoteFetcher } from './remote-fetcher.js';
-import { fetchRemoteText, MAX_REMOTE_TEXT_BYTES } from './remote-text.js';
+import { fetchRemoteText, MAX_REMOTE_TEXT_BYTES, RemoteFetcher } from '@castbase/platform-remote-fetch';
 
 const remoteTextQuerySchema = z.object({ url: z.string().trim().min(1).max(2000) });
 const lookupQueryPipe = new ZodPipe(lightningLookupQuerySchema);

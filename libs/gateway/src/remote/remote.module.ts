@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RemoteController } from './remote.controller.js';
-import { RemoteFetcher } from './remote-fetcher.js';
+import { RemoteFetcher } from '@castbase/platform-remote-fetch';
 
 /** Fetching URLs that users give, safely: the lightning-address lookup and the remote text of a transcript preview. */
 @Module({
