@@ -204,6 +204,22 @@ export const catalogEnv = z.object({
   ),
 });
 
+export const feedsEnv = z.object({
+  WEBSUB_HUBS: described(
+    commaList.default([]),
+    'WebSub hubs told of every public feed change (comma-separated URLs; each feed names them in atom:link rel="hub"); none by default',
+  ),
+  PODPING_URL: described(
+    url(['http', 'https']).optional(),
+    'Podping HTTP endpoint told of every public feed change (e.g. https://podping.cloud/); unset = no Podping',
+  ),
+  PODPING_TOKEN: described(z.string().min(1).optional(), "Podping's Authorization token (sent as given)"),
+  FEED_FETCH_ALLOW_PRIVATE: described(
+    booleanFlag.default(false),
+    'Let the feed tester and the feed import fetch private, loopback and link-local addresses (a local install testing its own feed); never in production',
+  ),
+});
+
 export const allInOneEnv = commonEnv
   .extend(databaseEnv.shape)
   .extend(busEnv.shape)
@@ -211,5 +227,6 @@ export const allInOneEnv = commonEnv
   .extend(authEnv.shape)
   .extend(gatewayEnv.shape)
   .extend(mediaEnv.shape)
-  .extend(catalogEnv.shape);
+  .extend(catalogEnv.shape)
+  .extend(feedsEnv.shape);
 export type AllInOneConfig = z.infer<typeof allInOneEnv>;
