@@ -36,6 +36,11 @@ const callerEmail = { email: z.string().nullable().default(null), name: z.string
 const podcastId = { podcastId: z.uuid() };
 const episodeId = { episodeId: z.uuid() };
 
+/** At most this many trailers go in a feed's channel (newest first). */
+export const FEED_TRAILERS_MAX = 5;
+/** The largest page of feed episodes one request returns (stays well under NATS's 1 MB default message size). */
+export const FEED_EPISODES_PAGE_MAX = 200;
+
 export const catalogRequests = {
   createPodcast: defineRequest(
     'catalog.podcast.create',
@@ -187,11 +192,33 @@ export const catalogRequests = {
     }),
     z.object({ items: z.array(episodeSchema), next: z.uuid().nullable() }),
   ),
-  /** Everything the feeds service needs to render one podcast's feed: the podcast and its published episodes. */
+  /**
+   * What the feeds service renders a podcast's feeds from, before their items: the podcast (as its owner sees it, with
+   * the private token), how many episodes its feeds hold (published, RSS enabled, with media), and its newest published
+   * trailers (podcast:trailer sits in the channel, ahead of the items). The items come page by page from
+   * `getFeedEpisodes`, so a 10,000-episode podcast never crosses the bus, or sits in memory, at once.
+   */
   getFeedSource: defineRequest(
     'catalog.feed-source.get',
     z.object({ podcastId: z.uuid() }),
-    z.object({ podcast: podcastSchema, episodes: z.array(episodeSchema) }),
+    z.object({
+      podcast: podcastSchema,
+      feedEpisodeCount: z.number().int().nonnegative(),
+      trailers: z.array(episodeSchema).max(FEED_TRAILERS_MAX),
+    }),
+  ),
+  /**
+   * One page of a podcast's feed episodes (published, RSS enabled, with media), newest first: by release date (publish
+   * date, else creation) descending, then id descending. `after` is the last episode of the previous page.
+   */
+  getFeedEpisodes: defineRequest(
+    'catalog.feed-source.episodes',
+    z.object({
+      podcastId: z.uuid(),
+      after: z.object({ releaseDate: z.iso.datetime(), id: z.uuid() }).nullable(),
+      limit: z.number().int().min(1).max(FEED_EPISODES_PAGE_MAX),
+    }),
+    z.object({ episodes: z.array(episodeSchema) }),
   ),
 } as const;
 
