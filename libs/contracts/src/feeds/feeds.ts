@@ -82,6 +82,12 @@ export const feedsEvents = {
       url: z.string(),
       episodeCount: z.number().int(),
       generatedAt: z.iso.datetime(),
+      /** Whether any variant's bytes changed (a regeneration that changes nothing is not news to WebSub or Podping). */
+      changed: z.boolean().default(true),
+      /** A private podcast's feeds are never announced. */
+      private: z.boolean().default(false),
+      /** The public URLs (without any token) of the variants whose bytes changed. */
+      changedUrls: z.array(z.string()).default([]),
     }),
   ),
   /**
