@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { podcastMediumSchema } from '../catalog/podcast.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
 import { feedVariantSuffix, MAIN_FEED, type FeedVariant } from './feed-variants.js';
 
@@ -88,6 +89,8 @@ export const feedsEvents = {
       private: z.boolean().default(false),
       /** The public URLs (without any token) of the variants whose bytes changed. */
       changedUrls: z.array(z.string()).default([]),
+      /** The podcast's podcast:medium, told to Podping (which defaults to 'podcast' without it). */
+      medium: podcastMediumSchema.optional(),
     }),
   ),
   /**
