@@ -24,6 +24,7 @@ import { PublishDueEpisodes } from './scheduling/publish-due-episodes.js';
 import { PublishDueEpisodesHandler } from './scheduling/publish-due-episodes.handler.js';
 import { ScheduledPublisher } from './scheduling/scheduled-publisher.js';
 import { EraseUserDataHandler } from './erasure/erase-user-data.handler.js';
+import { GetFeedEpisodesHandler } from './feed-source/get-feed-episodes.handler.js';
 import { GetFeedSourceHandler } from './feed-source/get-feed-source.handler.js';
 import { CreatePodcastHandler } from './podcasts/create-podcast.handler.js';
 import { GetPodcastHandler } from './podcasts/get-podcast.handler.js';
@@ -70,6 +71,7 @@ import { GetPublicPodcastPageHandler } from './public-pages/get-public-podcast-p
         PublishDueEpisodesHandler,
         ExportEpisodesHandler,
         GetFeedSourceHandler,
+        GetFeedEpisodesHandler,
         ResolveAccessHandler,
         UpdatePodcastHandler,
         RotatePrivateTokenHandler,

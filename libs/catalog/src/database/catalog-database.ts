@@ -12,6 +12,7 @@ import { AddPodcastSettingsAndContributors } from './migration-20261125-podcast-
 import { AddEpisodeFields } from './migration-20261125-episode-fields.js';
 import { CreateEpisodeVersions } from './migration-20261125-episode-versions.js';
 import { AddEpisodeSearch } from './migration-20261125-episode-search.js';
+import { AddPodcastChannelAndFeedOrder } from './migration-20261126-podcast-channel-feeds.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
@@ -26,5 +27,6 @@ export const catalogDatabase: ServiceDatabaseDefinition = {
     { name: '20261125000400_episode_fields', class: AddEpisodeFields },
     { name: '20261125000500_episode_versions', class: CreateEpisodeVersions },
     { name: '20261125000600_episode_search', class: AddEpisodeSearch },
+    { name: '20261126000100_podcast_channel_feeds', class: AddPodcastChannelAndFeedOrder },
   ],
 };

@@ -1,17 +1,23 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { catalogRequests, DomainError, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  catalogRequests,
+  DomainError,
+  FEED_TRAILERS_MAX,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
-import { Episode } from '../episodes/episode.entity.js';
 import { Podcast } from '../podcasts/podcast.entity.js';
+import { countFeedEpisodes, findFeedTrailers } from './feed-episodes.query.js';
 
 type Definition = typeof catalogRequests.getFeedSource;
 
-/** Main feed limit of spec 2 ("Feed limits"): 300 episodes. */
-export const FEED_EPISODE_LIMIT = 300;
-
-/** The podcast and its published episodes, newest first: what the feeds service renders. */
+/**
+ * What the feeds service renders a podcast's feeds from, before the items: the podcast as its owner sees it, how many
+ * episodes its feeds hold, and its newest published trailers. The items come page by page (GetFeedEpisodesHandler).
+ */
 @Injectable()
 export class GetFeedSourceHandler implements RequestHandler<Definition> {
   readonly definition = catalogRequests.getFeedSource;
@@ -25,16 +31,15 @@ export class GetFeedSourceHandler implements RequestHandler<Definition> {
     const em = this.em.fork();
     const podcast = await em.findOne(Podcast, { id: podcastId });
     if (!podcast) throw new DomainError('PODCAST_NOT_FOUND');
-    const episodes = await em.find(
-      Episode,
-      // Spec 2 §4 "Feed inclusion": published and in the RSS feed (enable_rss).
-      { podcastId, status: 'published', enableRss: true },
-      { orderBy: { publishDate: 'desc' }, limit: FEED_EPISODE_LIMIT },
-    );
+    const [feedEpisodeCount, trailers] = await Promise.all([
+      countFeedEpisodes(em, podcastId),
+      findFeedTrailers(em, podcastId, FEED_TRAILERS_MAX),
+    ]);
     return {
       // The feeds service renders for the owner: it needs the private feed's token.
       podcast: podcast.toDto(this.storage, 'owner'),
-      episodes: episodes.map((episode) => episode.toDto(this.storage)),
+      feedEpisodeCount,
+      trailers: trailers.map((episode) => episode.toDto(this.storage)),
     };
   }
 }

@@ -38,6 +38,13 @@ export class Podcast {
     | 'podcastPersons'
     | 'lightningAddress'
     | 'valueEnabled'
+    | 'feedBlock'
+    | 'feedComplete'
+    | 'license'
+    | 'location'
+    | 'updateFrequency'
+    | 'podroll'
+    | 'txt'
     | 'privateAccessToken'
     | 'createdAt'
     | 'updatedAt';
@@ -141,6 +148,34 @@ export class Podcast {
   @Property({ type: 'boolean' })
   valueEnabled = false;
 
+  /** itunes:block and podcast:block: directories leave the show out while the feed stays readable. */
+  @Property({ type: 'boolean' })
+  feedBlock = false;
+
+  /** itunes:complete: no more episodes will come. */
+  @Property({ type: 'boolean' })
+  feedComplete = false;
+
+  /** podcast:license of the channel. */
+  @Property({ type: 'jsonb', nullable: true })
+  license: PodcastDto['license'] = null;
+
+  /** podcast:location of the channel. */
+  @Property({ type: 'jsonb', nullable: true })
+  location: PodcastDto['location'] = null;
+
+  /** podcast:updateFrequency. */
+  @Property({ type: 'jsonb', nullable: true })
+  updateFrequency: PodcastDto['updateFrequency'] = null;
+
+  /** podcast:podroll: the podcasts the creator recommends. */
+  @Property({ type: 'jsonb' })
+  podroll: PodcastDto['podroll'] = [];
+
+  /** podcast:txt entries. */
+  @Property({ type: 'jsonb' })
+  txt: PodcastDto['txt'] = [];
+
   /** The private feed's token while visibility is private (kept when made public again, so switching back works). */
   @Property({ type: 'text', nullable: true })
   privateAccessToken: string | null = null;
@@ -187,6 +222,13 @@ export class Podcast {
       podcastPersons: this.podcastPersons,
       lightningAddress: this.lightningAddress,
       valueEnabled: this.valueEnabled,
+      feedBlock: this.feedBlock,
+      feedComplete: this.feedComplete,
+      license: this.license,
+      location: this.location,
+      updateFrequency: this.updateFrequency,
+      podroll: this.podroll,
+      txt: this.txt,
       privateAccessToken: role === 'owner' ? this.privateAccessToken : null,
       role,
       createdAt: this.createdAt.toISOString(),
