@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { catalogEvents, catalogRequests, storedEpisodeMediaSchema } from '@castbase/contracts';
-import { waitFor } from '@castbase/platform-testing';
 import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
 
-describe('catalog service: episodes and the feed source, asked over the bus as the gateway asks', () => {
+describe('catalog service: episodes, asked over the bus as the gateway asks', () => {
   let app: CatalogTestApp;
 
   beforeAll(async () => {
