@@ -1,2 +1,3 @@
 export * from './feeds.js';
 export * from './feed-variants.js';
+export * from './feed-test.js';
