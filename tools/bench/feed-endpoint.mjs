@@ -1,29 +1,42 @@
-// Benchmark of the public feed endpoint, GET /feeds/{username}/{slug}.xml, on the built all-in-one process.
+// Benchmark of the public feed endpoint, GET /feeds/{username}/{slug}.xml, against nginx serving the same bytes.
 //
-// Starts `node apps/all-in-one/dist/main.js` on embedded PostgreSQL under a temporary folder, seeds one podcast
-// with published episodes through the REST API, waits for its feed, then runs autocannon against the feed with
-// and without If-None-Match and with each content coding. It also times what compressing every response on the
-// fly would cost (what the `compression` middleware would do) against the pre-compressed copies the feeds
-// service keeps per ETag. Prints figures; asserts nothing.
+// 1. Creates a fresh database on the machine's PostgreSQL and starts the built all-in-one process on it (in-process
+//    bus, every other piece on its defaults), pinned to core 0. Seeds one podcast with BENCH_EPISODES (300) published
+//    episodes through the REST API and waits for its main feed (about 350 KB).
+// 2. Writes that feed and the server's own gzip copy of it under a temporary folder and starts nginx on the same
+//    core 0 with `gzip_static on` (its ETag is the file's, which it answers If-None-Match with).
+// 3. wrk, pinned to core 1, 64 connections, one thread: the gzip path (Accept-Encoding: gzip) and the 304 path
+//    (If-None-Match with the current gzip ETag), against the process and against nginx, each after a warm-up.
+// 4. Stops the all-in-one process and starts the feeds service alone (`apps/feeds/dist/main.js`) on the same
+//    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222), and measures it the same way.
 //
-//   npm run bench:feed                      (builds first)
-//   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_EPISODES=50 node tools/bench/feed-endpoint.mjs
-import { spawn } from 'node:child_process';
+// Needs nginx, wrk and taskset (apt-get install nginx wrk); the tests never do. Prints figures; asserts nothing.
+//
+//   npm run bench:feed                                 (builds the services first)
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=64 BENCH_EPISODES=300 node_modules/.bin/node tools/bench/feed-endpoint.mjs
+//   BENCH_CPU_PROF=/tmp/profiles   each server process writes a V8 CPU profile there when it stops
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import pg from 'pg';
 import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import { mintDevAccessToken } from '@castbase/platform-auth';
 import { tusUpload } from '@castbase/platform-testing';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const EPISODES = Number(process.env.BENCH_EPISODES ?? 50);
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const EPISODES = Number(process.env.BENCH_EPISODES ?? 300);
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
 const STARTUP_TIMEOUT_MS = 180_000;
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -55,6 +68,16 @@ async function waitFor(what, probe, timeoutMs, intervalMs = 200) {
   }
 }
 
+function requireTools() {
+  for (const tool of ['nginx', 'wrk', 'taskset']) {
+    try {
+      execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    } catch {
+      throw new Error(`${tool} is not installed: apt-get install -y nginx wrk util-linux`);
+    }
+  }
+}
+
 /** One second of 8 kHz mono 16-bit PCM (a 440 Hz tone) as a WAV file: a real file for the media service to probe. */
 function toneWav(seconds = 1, sampleRate = 8000) {
   const samples = seconds * sampleRate;
@@ -76,36 +99,36 @@ function toneWav(seconds = 1, sampleRate = 8000) {
   return wav;
 }
 
-function startAllInOne({ port, dataDir, signingKey }) {
+/** Starts `script` with Node on the server core; its output goes to `<workDir>/<name>.log`. */
+async function startServer({ name, script, port, env: extraEnv, workDir }) {
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'NATS_URL', 'S3_BUCKET', 'OIDC_ISSUER_URL', 'OIDC_JWKS_URL'])
-    delete env[name];
-  Object.assign(env, {
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    EMBEDDED_PG_DIR: join(dataDir, 'postgres'),
-    STORAGE_DIR: join(dataDir, 'storage'),
-    AUTH_DEV_SIGNING_KEY: signingKey,
-    // Request logs at info would measure the logger; production runs at warn by default.
-    LOG_LEVEL: 'warn',
+  for (const variable of ['DATABASE_URL', 'NATS_URL', 'S3_BUCKET', 'OIDC_ISSUER_URL', 'OIDC_JWKS_URL', 'LOG_LEVEL'])
+    delete env[variable];
+  Object.assign(env, { PORT: String(port), ...extraEnv });
+  const logPath = join(workDir, `${name}.log`);
+  const log = createWriteStream(logPath);
+  const nodeFlags = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : [];
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...nodeFlags, script], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return freePort().then((pgPort) => {
-    env.EMBEDDED_PG_PORT = String(pgPort);
-    const logPath = join(dataDir, 'all-in-one.log');
-    const log = createWriteStream(logPath);
-    const child = spawn(process.execPath, ['apps/all-in-one/dist/main.js'], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-    return { child, logPath };
-  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}; log: ${logPath}`))),
+  );
+  exited.catch(() => undefined);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitFor(`${name} to be ready`, async () => (await fetch(`${baseUrl}/health/ready`)).ok, STARTUP_TIMEOUT_MS),
+    exited,
+  ]);
+  return { child, baseUrl, logPath, exited };
 }
 
 async function stopProcess(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -126,22 +149,25 @@ function api(baseUrl, token) {
   };
 }
 
+/** One podcast with EPISODES published episodes, created as a creator would through the API; answers its feed path. */
 async function seed(baseUrl, call, token) {
   const podcast = await call('POST', '/api/podcasts', {
     name: 'Benchmark Radio',
     description: 'A podcast made by tools/bench/feed-endpoint.mjs to measure the feed endpoint.',
     author: 'Castbase Bench',
   });
-  const wav = toneWav();
   const upload = await tusUpload(`${baseUrl}${MEDIA_UPLOAD_PATH}`, token, {
-    input: wav,
+    input: toneWav(),
     fileName: 'tone.wav',
     fileType: 'audio/wav',
     purpose: 'episode-media',
   });
   if (upload.outcome !== 'finished') throw new Error(`upload ${upload.outcome}: ${JSON.stringify(upload)}`);
   const media = JSON.parse(upload.body);
-  const showNotes = '<p>In this episode we talk about <b>feeds</b>, caching &amp; compression.</p>'.repeat(6);
+  const showNotes =
+    '<p>In this episode we talk about <b>feeds</b>, caching &amp; compression, and what podcast apps ask for.</p>'.repeat(
+      6,
+    );
   for (let number = 1; number <= EPISODES; number++) {
     const episode = await call('POST', `/api/podcasts/${podcast.id}/episodes`, {
       title: `Episode ${number}: measuring things`,
@@ -155,128 +181,217 @@ async function seed(baseUrl, call, token) {
     `the feed to list ${EPISODES} episodes`,
     async () => {
       const status = await call('GET', `/api/podcasts/${podcast.id}/feed`);
-      return status.episodeCount === EPISODES ? status : undefined;
+      return status.episodeCount === EPISODES && !status.needsUpdate ? status : undefined;
     },
-    60_000,
+    120_000,
   );
   return new URL(status.url).pathname;
 }
 
-async function run(title, url, headers) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+/** nginx on the server core, serving `xml` and `gzipped` at `feedPath` with gzip_static, as a static site would. */
+async function startNginx({ workDir, feedPath, xml, gzipped }) {
+  const root = join(workDir, 'nginx-root');
+  const file = join(root, feedPath);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, xml);
+  await writeFile(`${file}.gz`, gzipped);
+  const port = await freePort();
+  const conf = join(workDir, 'nginx.conf');
+  await writeFile(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${join(workDir, 'nginx.pid')};
+error_log ${join(workDir, 'nginx-error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  types { application/rss+xml xml; }
+  client_body_temp_path ${join(workDir, 'nginx-body')};
+  proxy_temp_path ${join(workDir, 'nginx-proxy')};
+  fastcgi_temp_path ${join(workDir, 'nginx-fastcgi')};
+  uwsgi_temp_path ${join(workDir, 'nginx-uwsgi')};
+  scgi_temp_path ${join(workDir, 'nginx-scgi')};
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    gzip_static on;
+    gzip_vary on;
+    add_header Cache-Control "public, max-age=300";
+  }
+}
+`,
+  );
+  const child = spawn('taskset', ['-c', SERVER_CORE, 'nginx', '-c', conf, '-p', workDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`nginx to answer (${stderr})`, async () => (await fetch(`${baseUrl}${feedPath}`)).ok, 10_000);
+  return { child, baseUrl };
+}
+
+/** wrk on the load core; answers req/s, p99 in ms and the statuses seen. */
+function wrk(url, headers, durationS) {
+  const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const output = execFileSync('taskset', args, { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
+  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+  const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(output)?.[0] ?? '';
+  return { rps, p99Ms, errors };
+}
+
+/** The response's status and headers for one request, with its body length. */
+async function probe(url, headers) {
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, etag: response.headers.get('etag'), length: body.length, body };
+}
+
+/** Measures one scenario on the server and then on nginx, after checking that both answer it with `expectedStatus`. */
+async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, nginxHeaders, expectedStatus) {
+  for (const [url, headers] of [
+    [serverUrl, serverHeaders],
+    [nginxUrl, nginxHeaders],
+  ]) {
+    const { status } = await probe(url, { ...headers });
+    if (status !== expectedStatus) throw new Error(`${url} answered ${status} for ${scenario}, not ${expectedStatus}`);
+  }
+  wrk(serverUrl, serverHeaders, WARM_UP_S);
+  const server = wrk(serverUrl, serverHeaders, DURATION_S);
+  wrk(nginxUrl, nginxHeaders, WARM_UP_S);
+  const nginx = wrk(nginxUrl, nginxHeaders, DURATION_S);
   return {
-    scenario: title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'bytes/response': responses ? Math.round(result.throughput.total / responses) : 0,
-    'MB/s': (result.throughput.average / 1e6).toFixed(1),
-    statuses: ['2xx', '3xx', '4xx', '5xx']
-      .filter((k) => result[k] > 0)
-      .map((k) => `${k}:${result[k]}`)
-      .join(' '),
-    errors: result.errors + result.timeouts,
+    runtime,
+    path: scenario,
+    'req/s': Math.round(server.rps),
+    'p99 ms': server.p99Ms,
+    'nginx req/s': Math.round(nginx.rps),
+    'nginx p99 ms': nginx.p99Ms,
+    'ratio (≥ 0.5)': Number((server.rps / nginx.rps).toFixed(2)),
+    errors: [server.errors, nginx.errors].filter(Boolean).join('; '),
   };
 }
 
-/** Responses per second one core could compress if every response were compressed on the fly. */
-function onTheFlyCompression(xml) {
-  const measure = (name, compress) => {
-    let output = compress();
-    const started = process.hrtime.bigint();
-    let iterations = 0;
-    while (process.hrtime.bigint() - started < 1_000_000_000n) {
-      output = compress();
-      iterations++;
-    }
-    const msEach = Number(process.hrtime.bigint() - started) / 1e6 / iterations;
-    return {
-      coding: name,
-      'ms/response': msEach.toFixed(3),
-      'max responses/s per core': Math.round(1000 / msEach),
-      'bytes/response': output.length,
-    };
-  };
+async function measure(runtime, serverBase, nginx, feedPath) {
+  const gzip = { 'Accept-Encoding': 'gzip' };
+  const serverEtag = (await probe(`${serverBase}${feedPath}`, gzip)).etag;
+  const nginxEtag = (await probe(`${nginx.baseUrl}${feedPath}`, gzip)).etag;
   return [
-    measure('gzip level 6 (compression middleware default)', () => gzipSync(xml, { level: 6 })),
-    measure('brotli quality 11 (zlib default)', () => brotliCompressSync(xml)),
-    measure('brotli quality 9 (once per ETag here)', () =>
-      brotliCompressSync(xml, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-      }),
+    await compare(runtime, 'gzip 200', `${serverBase}${feedPath}`, `${nginx.baseUrl}${feedPath}`, gzip, gzip, 200),
+    await compare(
+      runtime,
+      'If-None-Match 304',
+      `${serverBase}${feedPath}`,
+      `${nginx.baseUrl}${feedPath}`,
+      { ...gzip, 'If-None-Match': serverEtag },
+      { ...gzip, 'If-None-Match': nginxEtag },
+      304,
     ),
-    measure('gzip level 9 (once per ETag here)', () => gzipSync(xml, { level: 9 })),
   ];
 }
 
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'castbase-bench-'));
-  // Run as root, embedded PostgreSQL drops to a `postgres` user, which must be able to reach its data folder.
-  await chmod(dataDir, 0o755);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  requireTools();
+  const workDir = await mkdtemp(join(tmpdir(), 'castbase-bench-feed-'));
+  await chmod(workDir, 0o755);
+  const database = `castbase_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  const databaseUrl = new URL(ADMIN_URL);
+  databaseUrl.pathname = `/${database}`;
+  const namespace = `bench_${randomBytes(4).toString('hex')}`;
   const signingKey = randomBytes(32).toString('base64url');
-  const { child, logPath } = await startAllInOne({ port, dataDir, signingKey });
-  const exited = new Promise((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`all-in-one exited with ${code}; log: ${logPath}`))),
-  );
-  exited.catch(() => undefined);
+  const results = [];
+  let allInOne;
+  let feeds;
+  let nginx;
   try {
-    console.log(`Starting the all-in-one process on ${baseUrl} (data under ${dataDir}) ...`);
-    await Promise.race([
-      waitFor(
-        'the process to be live',
-        async () => (await fetch(`${baseUrl}/health/live`)).ok,
-        STARTUP_TIMEOUT_MS,
-      ),
-      exited,
-    ]);
-
-    const token = await mintDevAccessToken(signingKey, {
-      sub: 'bench-user',
-      preferred_username: 'bench',
-      name: 'Bench',
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    console.log(`Starting the all-in-one process on ${publicUrl} (database ${database}, pinned to core ${SERVER_CORE}) ...`);
+    allInOne = await startServer({
+      name: 'all-in-one',
+      script: 'apps/all-in-one/dist/main.js',
+      port,
+      workDir,
+      env: {
+        PUBLIC_URL: publicUrl,
+        DATABASE_URL: databaseUrl.href,
+        STORAGE_DIR: join(workDir, 'storage'),
+        AUTH_DEV_SIGNING_KEY: signingKey,
+      },
     });
-    const call = api(baseUrl, token);
+    const token = await mintDevAccessToken(signingKey, { sub: 'bench-user', preferred_username: 'bench', name: 'Bench' });
     console.log(`Seeding a podcast with ${EPISODES} published episodes ...`);
-    const feedPath = await Promise.race([seed(baseUrl, call, token), exited]);
-    const feedUrl = `${baseUrl}${feedPath}`;
-    const first = await fetch(feedUrl, { headers: { 'accept-encoding': 'identity' } });
-    const xml = Buffer.from(await first.arrayBuffer());
-    const etag = first.headers.get('etag');
-    console.log(`Feed ${feedPath}: ${first.status}, ${xml.length} bytes, ETag ${etag}`);
-    const brEtag = (
-      await fetch(feedUrl, { method: 'HEAD', headers: { 'accept-encoding': 'br' } })
-    ).headers.get('etag');
-
+    const feedPath = await Promise.race([seed(allInOne.baseUrl, api(allInOne.baseUrl, token), token), allInOne.exited]);
+    const xml = await probe(`${allInOne.baseUrl}${feedPath}`, { 'Accept-Encoding': 'identity' });
+    const gzipped = await probe(`${allInOne.baseUrl}${feedPath}`, { 'Accept-Encoding': 'gzip' });
+    // fetch decodes gzip; ask for the raw bytes with node:http instead.
+    const gzippedBody = await rawBody(`${allInOne.baseUrl}${feedPath}`, { 'Accept-Encoding': 'gzip' });
     console.log(
-      `\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each; Node ${process.version}, ${availableParallelism()} CPUs shared by client and server`,
+      `Feed ${feedPath}: ${xml.length} bytes, ${gzippedBody.length} gzipped (ETags ${xml.etag}, ${gzipped.etag})`,
     );
-    const results = [];
-    results.push(await run('GET, identity', feedUrl, {}));
-    results.push(await run('GET + If-None-Match (304)', feedUrl, { 'if-none-match': etag }));
-    results.push(await run('GET, Accept-Encoding gzip', feedUrl, { 'accept-encoding': 'gzip' }));
-    results.push(await run('GET, Accept-Encoding br, gzip', feedUrl, { 'accept-encoding': 'br, gzip' }));
-    results.push(
-      await run('GET br + If-None-Match (304)', feedUrl, {
-        'accept-encoding': 'br, gzip',
-        'if-none-match': brEtag,
-      }),
+    nginx = await startNginx({ workDir, feedPath, xml: xml.body, gzipped: gzippedBody });
+    console.log(
+      `nginx ${execFileSync('nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) || ''}serves the same bytes on ${nginx.baseUrl}`,
     );
-    console.table(results);
+    console.log(`wrk: ${CONNECTIONS} connections, 1 thread on core ${LOAD_CORE}, ${DURATION_S} s after ${WARM_UP_S} s of warm-up`);
 
-    console.log('\nCompressing each response on the fly instead (this feed, one core, in this process):');
-    console.table(onTheFlyCompression(xml));
+    results.push(...(await measure('all-in-one', allInOne.baseUrl, nginx, feedPath)));
+    await stopProcess(allInOne.child);
+
+    const feedsPort = await freePort();
+    console.log(`Starting the feeds service alone on port ${feedsPort} (same database, NATS at ${NATS_URL}) ...`);
+    feeds = await startServer({
+      name: 'feeds',
+      script: 'apps/feeds/dist/main.js',
+      port: feedsPort,
+      workDir,
+      env: { PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl.href, NATS_URL, BUS_NAMESPACE: namespace },
+    });
+    const served = await probe(`${feeds.baseUrl}${feedPath}`, { 'Accept-Encoding': 'identity' });
+    if (!served.body.equals(xml.body)) throw new Error('the feeds service serves other bytes than the all-in-one process');
+    results.push(...(await measure('feeds alone', feeds.baseUrl, nginx, feedPath)));
+    console.table(results);
   } catch (error) {
     console.error(String(error?.stack ?? error));
-    const log = await readFile(logPath, 'utf8').catch(() => '');
-    if (log) console.error(`--- last lines of ${logPath} ---\n${log.split('\n').slice(-40).join('\n')}`);
+    for (const server of [allInOne, feeds].filter(Boolean)) {
+      const log = await readFile(server.logPath, 'utf8').catch(() => '');
+      if (log) console.error(`--- last lines of ${server.logPath} ---\n${log.split('\n').slice(-40).join('\n')}`);
+    }
     process.exitCode = 1;
   } finally {
-    await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
+    await stopProcess(allInOne?.child);
+    await stopProcess(feeds?.child);
+    await stopProcess(nginx?.child);
+    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
+    await admin.end();
+    await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** The body exactly as sent (fetch would decode gzip). */
+async function rawBody(url, headers) {
+  const { request } = await import('node:http');
+  return new Promise((resolveBody, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolveBody(Buffer.concat(chunks)));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 await main();
