@@ -14,6 +14,11 @@ export interface RemoteFetcherOptions {
   lookup?: LookupFunction;
   /** Addresses let through although private (tests' local servers); empty in production. */
   allowAddresses?: string[];
+  /**
+   * Lets every private, loopback and link-local address through (FEED_FETCH_ALLOW_PRIVATE: a local install testing
+   * its own feed on localhost). Never in production.
+   */
+  allowPrivateAddresses?: boolean;
   /** Extra certificate authorities to trust (tests' self-signed servers). */
   ca?: string;
 }
@@ -22,6 +27,8 @@ export interface RemoteFetchRequest {
   accept: string;
   /** The body's size cap in bytes. */
   maxBytes: number;
+  /** More request headers (the feed tester's no-cache ones); accept, accept-encoding and user-agent stay the fetcher's. */
+  headers?: Record<string, string>;
 }
 
 export interface RemoteResponse {
@@ -53,7 +60,10 @@ export class RemoteFetcher {
   private readonly lookup: LookupFunction | undefined;
 
   constructor(options: RemoteFetcherOptions = {}) {
-    const filter = { allowIPAddressList: options.allowAddresses ?? [] };
+    const filter = {
+      allowIPAddressList: options.allowAddresses ?? [],
+      ...(options.allowPrivateAddresses ? { allowPrivateIPAddress: true } : {}),
+    };
     this.httpAgent = new RequestFilteringHttpAgent(filter);
     this.httpsAgent = new RequestFilteringHttpsAgent({
       ...filter,
@@ -82,7 +92,10 @@ export class RemoteFetcher {
       const status = response.statusCode ?? 0;
       if (status < 200 || status > 299) {
         response.destroy();
-        throw new DomainError('REMOTE_HTTP_ERROR', undefined, { status });
+        throw new DomainError('REMOTE_HTTP_ERROR', undefined, {
+          status,
+          statusText: response.statusMessage ?? '',
+        });
       }
       const body = await readCapped(response, request.maxBytes, signal);
       return { url: target.toString(), status, contentType: response.headers['content-type'] ?? null, body };
@@ -99,7 +112,12 @@ export class RemoteFetcher {
             agent: https ? this.httpsAgent : this.httpAgent,
             ...(this.lookup ? { lookup: this.lookup } : {}),
             signal,
-            headers: { accept: request.accept, 'accept-encoding': 'identity', 'user-agent': 'Castbase' },
+            headers: {
+              ...request.headers,
+              accept: request.accept,
+              'accept-encoding': 'identity',
+              'user-agent': 'Castbase',
+            },
           },
           resolve,
         );
