@@ -2,6 +2,7 @@ import { profileMessages } from '../identity/profile.js';
 import { imageMessages } from '../media/image-messages.js';
 import { episodeMessages } from '../catalog/episode-messages.js';
 import { contributorMessages } from '../catalog/roles.js';
+import { directoryMessages } from '../feeds/directories.js';
 
 /**
  * Every error that crosses a boundary has a stable code, the HTTP status the gateway answers with,
@@ -74,6 +75,8 @@ export const errorCatalogue = {
   JOB_NOT_RETRYABLE: { status: 409, message: 'Only a failed job can be run again' },
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
+  DIRECTORY_ALREADY_APPROVED: { status: 409, message: directoryMessages.alreadyApproved },
+  DIRECTORY_NOT_READY: { status: 422, message: directoryMessages.notReadyForSubmission },
   // media images
   IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: imageMessages.typeNotAllowed },
   // gateway: fetching a URL a user gave (lightning-address lookups, transcript previews)

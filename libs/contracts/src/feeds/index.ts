@@ -1,3 +1,4 @@
 export * from './feeds.js';
 export * from './feed-variants.js';
 export * from './feed-test.js';
+export * from './directories.js';
