@@ -20,6 +20,8 @@ import { FeedController } from './http/feed.controller.js';
 import { FeedCacheInvalidator } from './http/feed-cache-invalidator.js';
 import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
+import { AnnounceFeedChangeHandler } from './notify/announce-feed-change.handler.js';
+import { FeedChangeAnnouncer } from './notify/feed-change-announcer.js';
 
 const requestHandlers = [GenerateFeedHandler, GetFeedStatusHandler];
 const eventHandlers = [
@@ -31,6 +33,7 @@ const eventHandlers = [
   RegenerateOnEpisodeDeletedHandler,
   RemoveFeedOnPodcastDeletedHandler,
   EraseOwnerFeedsHandler,
+  AnnounceFeedChangeHandler,
 ];
 
 /**
@@ -50,6 +53,7 @@ const eventHandlers = [
     FeedRemover,
     RegenerateFeed,
     ServeFeed,
+    FeedChangeAnnouncer,
     ...requestHandlers,
     ...eventHandlers,
   ],
