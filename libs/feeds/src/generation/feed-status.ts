@@ -11,7 +11,20 @@ export function feedStatus(document: FeedDocumentSummary, publicUrl: string): Fe
       ownerUsername: document.username,
       slug: document.slug,
     }),
+    urls: {
+      main: publicFeedUrl(publicUrl, { id: document.podcastId, ownerUsername: document.username, slug: document.slug }),
+      recent: '',
+      preview: '',
+      archives: [],
+      full: null,
+    },
     episodeCount: document.episodeCount,
+    feedEpisodeCount: document.episodeCount,
     generatedAt: document.generatedAt.toISOString(),
+    metadataUpdatedAt: document.generatedAt.toISOString(),
+    needsUpdate: false,
+    sizeBytes: document.byteSize,
+    sizeProblem: null,
+    private: document.visibility === 'private',
   };
 }

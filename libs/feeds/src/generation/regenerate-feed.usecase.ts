@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   catalogRequests,
   DomainError,
+  FEED_EPISODES_PAGE_MAX,
   feedsEvents,
+  type Episode,
   isDomainError,
   type FeedStatus,
 } from '@castbase/contracts';
@@ -13,6 +15,7 @@ import type { FeedDocument } from '../feed-documents/feed-document.js';
 import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
 import { feedEtag } from '../feed-documents/feed-etag.js';
 import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
+import { MAIN_FEED_ITEM_LIMIT } from '../rss/feed-episodes.js';
 import { renderPodcastFeed, type FeedSource } from '../rss/render-podcast-feed.js';
 import { feedStatus } from './feed-status.js';
 
@@ -53,15 +56,33 @@ export class RegenerateFeed {
   }
 
   private async fetchSource({ podcastId, ownerId }: RegenerateFeedCommand): Promise<FeedSource> {
-    if (ownerId === undefined) return this.bus.request(catalogRequests.getFeedSource, { podcastId });
+    if (ownerId === undefined) return this.fetchWithEpisodes(podcastId);
     // Scoped to an owner: an unknown podcast and another owner's podcast look the same.
     try {
-      const source = await this.bus.request(catalogRequests.getFeedSource, { podcastId });
+      const source = await this.fetchWithEpisodes(podcastId);
       if (source.podcast.ownerId === ownerId) return source;
     } catch (error) {
       if (!isDomainError(error) || error.code !== 'PODCAST_NOT_FOUND') throw error;
     }
     throw new DomainError('FEED_NOT_FOUND');
+  }
+
+  private async fetchWithEpisodes(podcastId: string): Promise<FeedSource> {
+    const { podcast } = await this.bus.request(catalogRequests.getFeedSource, { podcastId });
+    const episodes: Episode[] = [];
+    let after: { releaseDate: string; id: string } | null = null;
+    while (episodes.length < MAIN_FEED_ITEM_LIMIT) {
+      const page: { episodes: Episode[] } = await this.bus.request(catalogRequests.getFeedEpisodes, {
+        podcastId,
+        after,
+        limit: FEED_EPISODES_PAGE_MAX,
+      });
+      episodes.push(...page.episodes);
+      const last = page.episodes.at(-1);
+      if (!last || page.episodes.length < FEED_EPISODES_PAGE_MAX) break;
+      after = { releaseDate: last.publishDate ?? last.createdAt, id: last.id };
+    }
+    return { podcast, episodes };
   }
 
   private render(source: FeedSource): FeedDocument {

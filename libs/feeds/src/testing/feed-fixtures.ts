@@ -1,4 +1,4 @@
-import type { Episode, Podcast } from '@castbase/contracts';
+import { defaultPodcastChannelFields, type Episode, type Podcast } from '@castbase/contracts';
 import type { FeedDocument } from '../feed-documents/feed-document.js';
 import { feedEtag } from '../feed-documents/feed-etag.js';
 
@@ -40,6 +40,7 @@ export function aPodcast(overrides: Partial<Podcast> = {}): Podcast {
     valueEnabled: false,
     privateAccessToken: null,
     role: 'owner',
+    ...defaultPodcastChannelFields(),
     createdAt: '2025-01-01T09:00:00.000Z',
     updatedAt: '2025-01-02T09:00:00.000Z',
     ...overrides,

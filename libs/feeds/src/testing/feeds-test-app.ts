@@ -118,8 +118,13 @@ export async function startFeedsTestApp() {
     ({ podcastId }) => {
       const source = catalog.get(podcastId);
       if (!source) throw new DomainError('PODCAST_NOT_FOUND');
-      return { podcast: source.podcast, episodes: [...source.episodes] };
+      return { podcast: source.podcast, feedEpisodeCount: source.episodes.length, trailers: [] };
     },
+    { queue: 'catalog' },
+  );
+  await bus.respond(
+    catalogRequests.getFeedEpisodes,
+    ({ podcastId, limit }) => ({ episodes: [...(catalog.get(podcastId)?.episodes ?? [])].slice(0, limit) }),
     { queue: 'catalog' },
   );
   await bus.consume('identity', [userDataErasedEvents.feeds], async (envelope) => {
