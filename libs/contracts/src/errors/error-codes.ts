@@ -75,6 +75,16 @@ export const errorCatalogue = {
   JOB_NOT_RETRYABLE: { status: 409, message: 'Only a failed job can be run again' },
   // feeds
   FEED_NOT_FOUND: { status: 404, message: 'Feed not found' },
+  /** A private podcast's feed or episode file asked for without its `token` query parameter. */
+  FEED_TOKEN_REQUIRED: {
+    status: 401,
+    message: "This podcast is private. Use the feed link with its token from the podcast's RSS settings.",
+  },
+  /** A private podcast's feed or episode file asked for with a token that is not (or no longer) its current one. */
+  FEED_TOKEN_INVALID: {
+    status: 401,
+    message: 'This private feed link is no longer valid. Ask the podcast owner for the new link.',
+  },
   DIRECTORY_ALREADY_APPROVED: { status: 409, message: directoryMessages.alreadyApproved },
   DIRECTORY_NOT_READY: { status: 422, message: directoryMessages.notReadyForSubmission },
   // media images
