@@ -1,4 +1,5 @@
 import { catalogEvents } from './catalog/messages.js';
+import { remoteImportEvents } from './catalog/feed-import.js';
 import { feedsEvents } from './feeds/feeds.js';
 import { mediaEvents } from './media/media.js';
 import { userDataErasedEvents } from './identity/deletion.js';
@@ -9,6 +10,7 @@ import type { EventDefinition } from './messaging/definitions.js';
 export const ALL_EVENTS: readonly EventDefinition[] = [
   ...Object.values(catalogEvents),
   ...Object.values(mediaEvents),
+  ...Object.values(remoteImportEvents),
   ...Object.values(feedsEvents),
   ...Object.values(identityEvents),
   ...Object.values(userDataErasedEvents),

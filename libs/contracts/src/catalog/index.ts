@@ -21,3 +21,4 @@ export * from './public-pages.js';
 export * from './transcript-cues.js';
 export * from './embed.js';
 export * from './chapters-file.js';
+export * from './feed-import.js';
