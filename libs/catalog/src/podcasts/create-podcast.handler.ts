@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   applyPodcastCreationDefaults,
   catalogEvents,
@@ -8,11 +9,13 @@ import {
   type ParsedRequestOf,
   type ReplyOf,
 } from '@castbase/contracts';
+import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { Contributor } from '../contributors/contributor.entity.js';
 import { NO_ARTWORK, ownersArtwork, type PodcastArtwork } from './podcast-artwork.js';
+import { podcastGuidAtCreation } from './podcast-guid.js';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
@@ -30,6 +33,7 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     private readonly storage: ObjectStorage,
     private readonly outbox: Outbox,
     private readonly bus: MessageBus,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {}
 
   async handle(request: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
@@ -56,7 +60,9 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
     const values = applyPodcastCreationDefaults(input, { email: ownerEmail });
     return this.em.fork().transactional(async (em) => {
       const slug = await this.availableSlug(em, ownerId, values.slug, values.name);
-      const podcast = em.create(Podcast, { ...values, ownerId, ownerUsername, slug, ...artwork });
+      const id = randomUUID();
+      const podcastGuid = podcastGuidAtCreation(this.config.PUBLIC_URL, { id, ownerUsername, slug });
+      const podcast = em.create(Podcast, { ...values, id, ownerId, ownerUsername, slug, podcastGuid, ...artwork });
       // The owner's role is a row like any contributor's, so one table answers every access check.
       em.create(Contributor, {
         podcastId: podcast.id,

@@ -32,7 +32,6 @@ export class Podcast {
     | 'copyright'
     | 'fundingLinks'
     | 'socialLinks'
-    | 'podcastGuid'
     | 'podcastLocked'
     | 'podcastMedium'
     | 'podcastPersons'
@@ -128,9 +127,12 @@ export class Podcast {
   @Property({ type: 'jsonb' })
   socialLinks: PodcastLinks = [];
 
-  /** Podcasting 2.0 podcast:guid, fixed at creation. */
+  /**
+   * Podcasting 2.0 podcast:guid, fixed at creation (`podcastGuidAtCreation`: the UUIDv5 of the feed URL then) and
+   * never changed after. Podcasts created before that rule keep the random UUID they were given.
+   */
   @Property({ type: 'uuid' })
-  podcastGuid: string = randomUUID();
+  podcastGuid!: string;
 
   /** podcast:locked: asks other hosts not to import the feed. */
   @Property({ type: 'boolean' })

@@ -10,7 +10,11 @@ import { PersistenceModule } from '@castbase/platform-persistence';
 import { testStorageModule } from '@castbase/platform-storage';
 import { waitFor } from '@castbase/platform-testing';
 import { CatalogModule } from '../catalog.module.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import {
+  CATALOG_TEST_PUBLIC_URL,
+  startCatalogTestApp,
+  type CatalogTestApp,
+} from '../testing/catalog-test-app.js';
 import { PUBLISH_DUE_BATCH_SIZE } from './publish-due-episodes.js';
 import { ScheduledPublisher } from './scheduled-publisher.js';
 
@@ -18,7 +22,7 @@ import { ScheduledPublisher } from './scheduled-publisher.js';
 async function startReplica(databaseUrl: string, intervalSeconds: number): Promise<TestingModule> {
   @Global()
   @Module({
-    providers: [{ provide: APP_CONFIG, useValue: { SCHEDULED_PUBLISH_INTERVAL_SECONDS: intervalSeconds } }],
+    providers: [{ provide: APP_CONFIG, useValue: { SCHEDULED_PUBLISH_INTERVAL_SECONDS: intervalSeconds, PUBLIC_URL: CATALOG_TEST_PUBLIC_URL } }],
     exports: [APP_CONFIG],
   })
   class ReplicaConfigModule {}

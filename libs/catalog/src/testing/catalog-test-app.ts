@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { pino } from 'pino';
 import {
@@ -20,6 +21,7 @@ import {
   type PayloadOf,
   READY_WITHOUT_OUTPUTS,
 } from '@castbase/contracts';
+import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { testStorageModule } from '@castbase/platform-storage';
@@ -77,6 +79,17 @@ const MEDIA_FILE_ORIGINS: Record<MediaKind, Pick<MediaFile, 'purpose' | 'format'
   image: { purpose: 'podcast-art', format: 'png' },
   text: { purpose: 'transcript', format: 'vtt' },
 };
+
+/** The address the test catalog is reached at: podcast:guid is made from feed URLs under it. */
+export const CATALOG_TEST_PUBLIC_URL = 'https://podcasts.example.test';
+
+/** The process's configuration as the runtime module provides it, with only what the catalog reads. */
+@Global()
+@Module({
+  providers: [{ provide: APP_CONFIG, useValue: { PUBLIC_URL: CATALOG_TEST_PUBLIC_URL } }],
+  exports: [APP_CONFIG],
+})
+export class CatalogTestConfigModule {}
 
 /**
  * The catalog service on a fresh database and an in-process bus, asked over the bus as the gateway asks, with the
@@ -186,6 +199,7 @@ export async function startCatalogTestApp() {
   const silent = pino({ level: 'silent' });
   const catalog: TestingModule = await Test.createTestingModule({
     imports: [
+      CatalogTestConfigModule,
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
       testStorageModule(),

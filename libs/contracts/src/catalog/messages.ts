@@ -245,10 +245,21 @@ export const catalogEvents = {
       ownerUsername: z.string().nullable(),
     }),
   ),
-  /** Settings saved or the private token rotated: the feed is rendered again. */
+  /**
+   * Settings saved, the private token rotated or the owner's username changed: the feed is rendered again. `slug` and
+   * `ownerUsername` make the feed's address now (feedPath); `previousAddress` is set when this change moved it (a new
+   * slug or username), so the old address can keep answering with a redirect. Events written before these were added
+   * have no `ownerUsername`.
+   */
   podcastUpdated: defineEvent(
     'catalog.podcast.updated',
-    z.object({ podcastId: z.uuid(), ownerId: z.string(), slug: z.string() }),
+    z.object({
+      podcastId: z.uuid(),
+      ownerId: z.string(),
+      slug: z.string(),
+      ownerUsername: z.string().nullable().optional(),
+      previousAddress: z.object({ ownerUsername: z.string().nullable(), slug: z.string() }).optional(),
+    }),
   ),
   /**
    * A podcast and its episodes are gone. No owner id: after an account erasure it must not bring the id back into

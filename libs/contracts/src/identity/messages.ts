@@ -62,6 +62,11 @@ export const identityRequests = {
 
 export const identityEvents = {
   userDeletionRequested: defineEvent('identity.user.deletion-requested', userDeletionRequestedPayload),
+  /** A user saved a new username in their profile: the catalog moves their podcasts' feed addresses. */
+  usernameChanged: defineEvent(
+    'identity.user.username-changed',
+    z.object({ userId: z.string().min(1), username: z.string(), previousUsername: z.string() }),
+  ),
 } as const;
 
 /** What the web app needs to sign in: the issuer and client, read at run time from GET /api/auth/config. */
