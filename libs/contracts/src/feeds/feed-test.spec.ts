@@ -51,21 +51,24 @@ describe('feed test scoring (spec 2 §5)', () => {
     ['hasItunesNamespace', 'Missing iTunes namespace declaration'],
     ['hasItunesAuthor', 'Missing iTunes author'],
     ['hasItunesImage', 'Missing iTunes image'],
-  ] as const)('without %s: the error "%s", 20 points, invalid, no directory but Podcast Index', (finding, message) => {
-    const evaluation = evaluateFeed({ ...complete, [finding]: false });
-    expect(evaluation.errors).toEqual([message]);
-    expect(evaluation.warnings).toEqual([]);
-    expect(evaluation.score).toBe(80);
-    expect(evaluation.isValid).toBe(false);
-    expect(evaluation.compatibility).toEqual({
-      applePodcasts: false,
-      spotify: false,
-      googlePodcasts: false,
-      podcastIndex: true,
-      overcast: false,
-      pocketCasts: false,
-    });
-  });
+  ] as const)(
+    'without %s: the error "%s", 20 points, invalid, no directory but Podcast Index',
+    (finding, message) => {
+      const evaluation = evaluateFeed({ ...complete, [finding]: false });
+      expect(evaluation.errors).toEqual([message]);
+      expect(evaluation.warnings).toEqual([]);
+      expect(evaluation.score).toBe(80);
+      expect(evaluation.isValid).toBe(false);
+      expect(evaluation.compatibility).toEqual({
+        applePodcasts: false,
+        spotify: false,
+        googlePodcasts: false,
+        podcastIndex: true,
+        overcast: false,
+        pocketCasts: false,
+      });
+    },
+  );
 
   it('reports a feed without items as "No episodes found", an error', () => {
     const evaluation = evaluateFeed({ ...complete, episodeCount: 0 });
@@ -77,20 +80,23 @@ describe('feed test scoring (spec 2 §5)', () => {
   it.each([
     ['hasItunesCategory', 'Missing iTunes category'],
     ['hasItunesExplicit', 'Missing iTunes explicit rating'],
-  ] as const)('without %s: the warning "%s", 10 points, still valid, but not for Apple', (finding, message) => {
-    const evaluation = evaluateFeed({ ...complete, [finding]: false });
-    expect(evaluation.errors).toEqual([]);
-    expect(evaluation.warnings).toEqual([message]);
-    expect(evaluation.score).toBe(90);
-    expect(evaluation.isValid).toBe(true);
-    expect(evaluation.compatibility).toMatchObject({
-      applePodcasts: false,
-      spotify: true,
-      googlePodcasts: true,
-      overcast: true,
-      pocketCasts: true,
-    });
-  });
+  ] as const)(
+    'without %s: the warning "%s", 10 points, still valid, but not for Apple',
+    (finding, message) => {
+      const evaluation = evaluateFeed({ ...complete, [finding]: false });
+      expect(evaluation.errors).toEqual([]);
+      expect(evaluation.warnings).toEqual([message]);
+      expect(evaluation.score).toBe(90);
+      expect(evaluation.isValid).toBe(true);
+      expect(evaluation.compatibility).toMatchObject({
+        applePodcasts: false,
+        spotify: true,
+        googlePodcasts: true,
+        overcast: true,
+        pocketCasts: true,
+      });
+    },
+  );
 
   it('warns above 300 episodes with the exact text, without costing Apple compatibility', () => {
     expect(evaluateFeed({ ...complete, episodeCount: 300 }).warnings).toEqual([]);

@@ -101,7 +101,8 @@ export function evaluateFeed(findings: FeedFindings): FeedEvaluation {
   if (!findings.hasItunesCategory) itunesWarnings.push(text.missingItunesCategory);
   if (!findings.hasItunesExplicit) itunesWarnings.push(text.missingItunesExplicit);
   const warnings = [...itunesWarnings];
-  if (findings.episodeCount > FEED_TEST_MAX_EPISODES) warnings.push(text.tooManyEpisodes(findings.episodeCount));
+  if (findings.episodeCount > FEED_TEST_MAX_EPISODES)
+    warnings.push(text.tooManyEpisodes(findings.episodeCount));
 
   const suggestions: string[] = [];
   if (!findings.hasPodcastGuid) suggestions.push(text.addPodcastGuid);
