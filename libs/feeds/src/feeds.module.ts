@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
+import { DirectoryReadiness } from './directories/directory-readiness.js';
+import { DirectoryStatusRepository } from './directories/directory-status.repository.js';
+import { ListDirectoryChecksHandler } from './directories/list-directory-checks.handler.js';
+import { RecordDirectoryStatusHandler } from './directories/record-directory-status.handler.js';
+import { RecordDirectorySubmissionHandler } from './directories/record-directory-submission.handler.js';
 import { EraseOwnerFeedsHandler } from './erasure/erase-owner-feeds.handler.js';
 import { FeedRemover } from './erasure/feed-remover.js';
 import { FeedDocumentRepository } from './feed-documents/feed-document.repository.js';
@@ -23,7 +28,13 @@ import { ServeFeed } from './http/serve-feed.usecase.js';
 import { AnnounceFeedChangeHandler } from './notify/announce-feed-change.handler.js';
 import { FeedChangeAnnouncer } from './notify/feed-change-announcer.js';
 
-const requestHandlers = [GenerateFeedHandler, GetFeedStatusHandler];
+const requestHandlers = [
+  GenerateFeedHandler,
+  GetFeedStatusHandler,
+  ListDirectoryChecksHandler,
+  RecordDirectorySubmissionHandler,
+  RecordDirectoryStatusHandler,
+];
 const eventHandlers = [
   RegenerateOnPodcastCreatedHandler,
   RegenerateOnPodcastUpdatedHandler,
@@ -54,6 +65,8 @@ const eventHandlers = [
     RegenerateFeed,
     ServeFeed,
     FeedChangeAnnouncer,
+    DirectoryStatusRepository,
+    DirectoryReadiness,
     ...requestHandlers,
     ...eventHandlers,
   ],
