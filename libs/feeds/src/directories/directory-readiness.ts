@@ -4,6 +4,8 @@ import {
   catalogRequests,
   DomainError,
   directoryChecks,
+  feedsRequests,
+  isDomainError,
   type DirectoryCheck,
   type DirectoryChecks,
   type DirectoryId,
@@ -11,19 +13,17 @@ import {
   type PodcastPermission,
 } from '@castbase/contracts';
 import { MessageBus } from '@castbase/platform-messaging';
-import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
 import { DirectoryStatusRepository } from './directory-status.repository.js';
 
 /**
  * Evaluates a podcast against the directories' requirements (spec 2 §5) for a caller with a role on it: the catalog
  * says who may see the podcast (another user's is PODCAST_NOT_FOUND, like a missing one) and hands over the podcast
- * and its feed episode count; whether a feed URL exists is this service's own stored feed.
+ * and its feed episode count; whether a feed URL exists is this service's own feed status.
  */
 @Injectable()
 export class DirectoryReadiness {
   constructor(
     private readonly bus: MessageBus,
-    private readonly feeds: FeedDocumentRepository,
     private readonly statuses: DirectoryStatusRepository,
   ) {}
 
@@ -50,10 +50,27 @@ export class DirectoryReadiness {
   }
 
   private async evaluationInput(podcastId: string): Promise<DirectoryEvaluationInput> {
-    const [{ podcast, feedEpisodeCount }, feed] = await Promise.all([
-      this.bus.request(catalogRequests.getFeedSource, { podcastId }),
-      this.feeds.findSummary(podcastId),
-    ]);
-    return { podcast, publishedEpisodeCount: feedEpisodeCount, hasFeedUrl: feed !== null };
+    const { podcast, feedEpisodeCount } = await this.bus.request(catalogRequests.getFeedSource, {
+      podcastId,
+    });
+    return {
+      podcast,
+      publishedEpisodeCount: feedEpisodeCount,
+      hasFeedUrl: await this.hasGeneratedFeed(podcast),
+    };
+  }
+
+  /** Asked through this service's own status request, which answers FEED_NOT_FOUND before a first generation. */
+  private async hasGeneratedFeed(podcast: { id: string; ownerId: string }): Promise<boolean> {
+    try {
+      await this.bus.request(feedsRequests.getFeedStatus, {
+        ownerId: podcast.ownerId,
+        podcastId: podcast.id,
+      });
+      return true;
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'FEED_NOT_FOUND') return false;
+      throw error;
+    }
   }
 }
