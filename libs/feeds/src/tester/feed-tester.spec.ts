@@ -1,12 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { feedTestResultSchema, type FeedTestResult } from '@castbase/contracts';
-import {
-  RemoteFetcher,
-  startServer,
-  TEST_SERVER_ADDRESS,
-  type LocalServer,
-} from '@castbase/platform-remote-fetch';
+import { RemoteFetcher } from '@castbase/platform-remote-fetch';
+import { startServer, TEST_SERVER_ADDRESS, type LocalServer } from '@castbase/platform-remote-fetch/testing';
 import { FeedTester } from './feed-tester.js';
 
 const PODCAST_ID = '2a4c6e80-1b3d-4f5a-8c7e-9d0f1a2b3c4d';

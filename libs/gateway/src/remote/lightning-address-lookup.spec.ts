@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestListener } from 'node:http';
 import { LightningAddressLookup } from './lightning-address-lookup.js';
+import { RemoteFetcher } from '@castbase/platform-remote-fetch';
+// Local http and https servers behind made-up host names (test code: not in the package's build).
 import {
   fakeDns,
-  RemoteFetcher,
   selfSignedCertificate,
   startServer,
   TEST_SERVER_ADDRESS,
   type LocalServer,
-} from '@castbase/platform-remote-fetch';
+} from '@castbase/platform-remote-fetch/testing';
 
 const WALLET_HOST = 'wallet.example';
 const payRequest = {
