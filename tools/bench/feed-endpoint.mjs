@@ -116,7 +116,13 @@ async function startServer({ name, script, port, env: extraEnv, workDir }) {
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const exited = new Promise((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}; log: ${logPath}`))),
+    child.once('exit', (code) =>
+      readFile(logPath, 'utf8')
+        .catch(() => '')
+        .then((log) =>
+          reject(new Error(`${name} exited with ${code}; last lines of its log:\n${log.split('\n').slice(-30).join('\n')}`)),
+        ),
+    ),
   );
   exited.catch(() => undefined);
   const baseUrl = `http://127.0.0.1:${port}`;
