@@ -48,8 +48,9 @@ describe('renderPodcastFeed', () => {
     expect(rss['@xmlns:itunes']).toBe(RSS_NAMESPACES.itunes);
     expect(rss['@xmlns:podcast']).toBe(RSS_NAMESPACES.podcast);
     expect(rss['@xmlns:atom']).toBe(RSS_NAMESPACES.atom);
+    expect(rss['@xmlns:content']).toBe(RSS_NAMESPACES.content);
     const prefixes = new Set([...xml.matchAll(/<\/?([a-z]+):[A-Za-z]+/g)].map((match) => match[1]));
-    expect([...prefixes].sort()).toEqual(['atom', 'itunes', 'podcast']);
+    expect([...prefixes].sort()).toEqual(['atom', 'content', 'itunes', 'podcast']);
   });
 
   it('describes the channel from the podcast', () => {
@@ -62,7 +63,7 @@ describe('renderPodcastFeed', () => {
     expect(channel['language']).toBe('en-us');
     expect(channel['itunes:author']).toBe('Ada Lovelace');
     expect(channel['itunes:category']).toEqual({ '@text': 'Technology' });
-    expect(channel['podcast:person']).toEqual({ '#text': 'Ada Lovelace', '@role': 'host' });
+    expect(channel['podcast:person']).toEqual({ '#text': 'Ada Lovelace', '@role': 'host', '@group': 'cast' });
     expect(channel['itunes:explicit']).toBe('true');
     expect(channel['itunes:type']).toBe('serial');
     expect(channel['podcast:guid']).toBe(podcast.podcastGuid);
@@ -169,9 +170,9 @@ describe('renderPodcastFeed', () => {
     const channel = (personParser.parse(xml) as { rss: { channel: XmlNode } }).rss.channel;
 
     expect(channel['podcast:person']).toEqual([
-      { '#text': 'Ada Lovelace', '@role': 'host' },
-      { '#text': 'Charles Babbage', '@role': 'host' },
-      { '#text': 'Mary & Tom', '@role': 'host' },
+      { '#text': 'Ada Lovelace', '@role': 'host', '@group': 'cast' },
+      { '#text': 'Charles Babbage', '@role': 'host', '@group': 'cast' },
+      { '#text': 'Mary & Tom', '@role': 'host', '@group': 'cast' },
     ]);
     expect(
       render({ podcast: aPodcast({ author: '', coHosts: [] }), episodes: [] }).channel,
