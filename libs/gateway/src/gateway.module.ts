@@ -5,6 +5,7 @@ import type { AppConfig } from '@castbase/platform-config';
 import { AuthConfigController } from './auth-config/auth-config.controller.js';
 import { ChaptersController } from './chapters/chapters.controller.js';
 import { ContributorsController } from './contributors/contributors.controller.js';
+import { DirectoriesController } from './directories/directories.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
 import { AccountDeletionController } from './identity/account-deletion.controller.js';
@@ -49,6 +50,7 @@ export class GatewayModule {
         PublicPagesHtmlController,
         OembedController,
         ChaptersController,
+        DirectoriesController,
       ],
       providers: [PublicHtmlShell],
     };
