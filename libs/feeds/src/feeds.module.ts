@@ -27,6 +27,7 @@ import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
 import { AnnounceFeedChangeHandler } from './notify/announce-feed-change.handler.js';
 import { FeedChangeAnnouncer } from './notify/feed-change-announcer.js';
+import { feedTesterProviders, feedTestRequestHandlers } from './tester/feed-tester.providers.js';
 
 const requestHandlers = [
   GenerateFeedHandler,
@@ -34,6 +35,7 @@ const requestHandlers = [
   ListDirectoryChecksHandler,
   RecordDirectorySubmissionHandler,
   RecordDirectoryStatusHandler,
+  ...feedTestRequestHandlers,
 ];
 const eventHandlers = [
   RegenerateOnPodcastCreatedHandler,
@@ -67,6 +69,7 @@ const eventHandlers = [
     FeedChangeAnnouncer,
     DirectoryStatusRepository,
     DirectoryReadiness,
+    ...feedTesterProviders,
     ...requestHandlers,
     ...eventHandlers,
   ],

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { feedTestResultSchema, type FeedTestResult } from '@castbase/contracts';
+import { FeedTestResultEntity } from './feed-test-result.entity.js';
+
+/** The only place feed test results are read and written: the last one per podcast. */
+@Injectable()
+export class FeedTestResultRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findLast(podcastId: string): Promise<FeedTestResult | null> {
+    const entity = await this.em.fork().findOne(FeedTestResultEntity, { podcastId });
+    if (!entity) return null;
+    // A row written by an older version of the result's shape is as good as none.
+    const parsed = feedTestResultSchema.safeParse(entity.result);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Replaces the podcast's last result, unless a test that started later has been stored already. */
+  async save(result: FeedTestResult): Promise<void> {
+    await this.em.fork().execute(
+      `insert into feed_test_results (podcast_id, result, tested_at) values (?, ?::jsonb, ?)
+       on conflict (podcast_id) do update set result = excluded.result, tested_at = excluded.tested_at
+       where feed_test_results.tested_at <= excluded.tested_at`,
+      [result.podcastId, JSON.stringify(result), result.lastTested],
+    );
+  }
+}
