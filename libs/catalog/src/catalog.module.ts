@@ -30,6 +30,7 @@ import { CreatePodcastHandler } from './podcasts/create-podcast.handler.js';
 import { GetPodcastHandler } from './podcasts/get-podcast.handler.js';
 import { DeletePodcastHandler } from './podcasts/delete-podcast.handler.js';
 import { ListPodcastsHandler } from './podcasts/list-podcasts.handler.js';
+import { MoveFeedsOnUsernameChangedHandler } from './podcasts/move-feeds-on-username-changed.handler.js';
 import { RotatePrivateTokenHandler } from './podcasts/rotate-private-token.handler.js';
 import { UpdatePodcastHandler } from './podcasts/update-podcast.handler.js';
 import { ChaptersFileWriter } from './chapters-file/chapters-file-writer.js';
@@ -90,6 +91,7 @@ import { GetPublicPodcastPageHandler } from './public-pages/get-public-podcast-p
         WriteChaptersFileOnEpisodeUpdatedHandler,
         RemoveChaptersFileOnEpisodeDeletedHandler,
         RecordTaggedMediaHandler,
+        MoveFeedsOnUsernameChangedHandler,
       ],
     }),
   ],

@@ -4,6 +4,7 @@ import { catalogEvents, catalogRequests, type ParsedRequestOf, type ReplyOf } fr
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { requirePodcastRole } from '../access/podcast-access.js';
+import { feedAddressOf, podcastUpdatedPayload } from './podcast-events.js';
 import { newPrivateAccessToken } from './private-token.js';
 
 type Definition = typeof catalogRequests.rotatePrivateToken;
@@ -23,11 +24,7 @@ export class RotatePrivateTokenHandler implements RequestHandler<Definition> {
     return this.em.fork().transactional(async (em) => {
       const { podcast } = await requirePodcastRole(em, userId, podcastId, 'manage');
       podcast.privateAccessToken = newPrivateAccessToken();
-      this.outbox.add(em, catalogEvents.podcastUpdated, {
-        podcastId: podcast.id,
-        ownerId: podcast.ownerId,
-        slug: podcast.slug,
-      });
+      this.outbox.add(em, catalogEvents.podcastUpdated, podcastUpdatedPayload(podcast, feedAddressOf(podcast)));
       await em.flush();
       return podcast.toDto(this.storage, 'owner');
     });

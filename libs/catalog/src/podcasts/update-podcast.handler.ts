@@ -15,6 +15,7 @@ import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { requirePodcastRole } from '../access/podcast-access.js';
 import { NO_ARTWORK, ownersArtwork, type PodcastArtwork } from './podcast-artwork.js';
+import { feedAddressOf, podcastUpdatedPayload } from './podcast-events.js';
 import { Podcast } from './podcast.entity.js';
 import { newPrivateAccessToken } from './private-token.js';
 
@@ -23,7 +24,8 @@ type Definition = typeof catalogRequests.updatePodcast;
 /**
  * Saves the Podcast tab of settings (spec 1 §5 "Podcast settings save"), owner only: every field at once, after
  * the rules the form checks too (the contract's schema, then the fields Apple requires). A private podcast gets its
- * feed token the first time it is made private. The feed is rendered again on catalog.podcast.updated.
+ * feed token the first time it is made private. The feed is rendered again on catalog.podcast.updated, which says
+ * where the feed was when a new slug moved it.
  */
 @Injectable()
 export class UpdatePodcastHandler implements RequestHandler<Definition> {
@@ -76,16 +78,13 @@ export class UpdatePodcastHandler implements RequestHandler<Definition> {
         (await em.count(Podcast, { ownerId: podcast.ownerId, slug: input.slug, id: { $ne: podcast.id } })) >
           0;
       if (slugTaken) throw new DomainError('SLUG_TAKEN');
+      const before = feedAddressOf(podcast);
       const { artworkMediaId: _artworkMediaId, ...fields } = input;
       em.assign(podcast, { ...fields, ...artwork });
       if (podcast.visibility === 'private' && podcast.privateAccessToken === null) {
         podcast.privateAccessToken = newPrivateAccessToken();
       }
-      this.outbox.add(em, catalogEvents.podcastUpdated, {
-        podcastId: podcast.id,
-        ownerId: podcast.ownerId,
-        slug: podcast.slug,
-      });
+      this.outbox.add(em, catalogEvents.podcastUpdated, podcastUpdatedPayload(podcast, before));
       await em.flush();
       return podcast.toDto(this.storage, 'owner');
     });
