@@ -8,6 +8,7 @@ import { ContributorsController } from './contributors/contributors.controller.j
 import { DirectoriesController } from './directories/directories.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
+import { FeedTestsController } from './feed-tests/feed-tests.controller.js';
 import { AccountDeletionController } from './identity/account-deletion.controller.js';
 import { AccountExportController } from './identity/account-export.controller.js';
 import { OnboardingController } from './identity/onboarding.controller.js';
@@ -51,6 +52,7 @@ export class GatewayModule {
         OembedController,
         ChaptersController,
         DirectoriesController,
+        FeedTestsController,
       ],
       providers: [PublicHtmlShell],
     };
