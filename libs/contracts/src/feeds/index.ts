@@ -2,3 +2,4 @@ export * from './feeds.js';
 export * from './feed-variants.js';
 export * from './feed-test.js';
 export * from './directories.js';
+export * from './feed-validation.js';
