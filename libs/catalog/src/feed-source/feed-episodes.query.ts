@@ -17,22 +17,25 @@ export type FeedCursor = { releaseDate: string; id: string };
 export async function countFeedEpisodes(em: EntityManager, podcastId: string): Promise<number> {
   const [row] = await em
     .getConnection()
-    .execute<Array<{ total: number }>>(`select count(*)::int as total from catalog.episodes where ${FEED_EPISODE}`, [
-      podcastId,
-    ]);
+    .execute<Array<{ total: number }>>(
+      `select count(*)::int as total from catalog.episodes where ${FEED_EPISODE}`,
+      [podcastId],
+    );
   return row?.total ?? 0;
 }
 
 /** The newest `limit` published trailers (podcast:trailer, in the channel). */
-export async function findFeedTrailers(em: EntityManager, podcastId: string, limit: number): Promise<Episode[]> {
-  const rows = await em
-    .getConnection()
-    .execute<Array<Record<string, unknown>>>(
-      `select ${episodeColumns(em)} from catalog.episodes
+export async function findFeedTrailers(
+  em: EntityManager,
+  podcastId: string,
+  limit: number,
+): Promise<Episode[]> {
+  const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(
+    `select ${episodeColumns(em)} from catalog.episodes
         where ${FEED_EPISODE} and episode_type = 'trailer'
         order by ${FEED_ORDER} limit ?`,
-      [podcastId, limit],
-    );
+    [podcastId, limit],
+  );
   return rows.map((row) => em.map(Episode, row));
 }
 
@@ -48,6 +51,18 @@ export async function findFeedEpisodePage(
   after: FeedCursor | null,
   limit: number,
 ): Promise<Episode[]> {
+  const { sql, parameters } = feedEpisodePageStatement(em, podcastId, after, limit);
+  const rows = await em.getConnection().execute<Array<Record<string, unknown>>>(sql, parameters);
+  return rows.map((row) => em.map(Episode, row));
+}
+
+/** The statement `findFeedEpisodePage` runs (its tests read the plan PostgreSQL makes of it). */
+export function feedEpisodePageStatement(
+  em: EntityManager,
+  podcastId: string,
+  after: FeedCursor | null,
+  limit: number,
+): { sql: string; parameters: unknown[] } {
   const cursor = after
     ? {
         sql: `and (${RELEASE_DATE}, id) < (
@@ -56,15 +71,12 @@ export async function findFeedEpisodePage(
         parameters: [after.id, podcastId, after.releaseDate, after.id],
       }
     : { sql: '', parameters: [] };
-  const rows = await em
-    .getConnection()
-    .execute<Array<Record<string, unknown>>>(
-      `select ${episodeColumns(em)} from catalog.episodes
-        where ${FEED_EPISODE} ${cursor.sql}
-        order by ${FEED_ORDER} limit ?`,
-      [podcastId, ...cursor.parameters, limit],
-    );
-  return rows.map((row) => em.map(Episode, row));
+  return {
+    sql: `select ${episodeColumns(em)} from catalog.episodes
+           where ${FEED_EPISODE} ${cursor.sql}
+           order by ${FEED_ORDER} limit ?`,
+    parameters: [podcastId, ...cursor.parameters, limit],
+  };
 }
 
 /** The entity's own columns (not the generated ones), as `em.map` reads them. */
