@@ -53,7 +53,9 @@ export class FeedChangeAnnouncer implements EventSubscriber, OnModuleDestroy {
     this.hubs = config.WEBSUB_HUBS ?? [];
     this.userAgent = `Castbase (feed change notifier; +${config.PUBLIC_URL})`;
     if (config.PODPING_URL && !config.PODPING_TOKEN) {
-      this.logger.warn('PODPING_URL is set without PODPING_TOKEN: podping.cloud refuses notifications without it');
+      this.logger.warn(
+        'PODPING_URL is set without PODPING_TOKEN: podping.cloud refuses notifications without it',
+      );
     }
     em.getEventManager().registerSubscriber(this);
   }
@@ -124,7 +126,9 @@ export class FeedChangeAnnouncer implements EventSubscriber, OnModuleDestroy {
     const { attempts, firstRetryDelayMs } = this.policy;
     for (let attempt = 1; ; attempt++) {
       if (this.stopping.signal.aborted) {
-        this.logger.warn(`${notification.target}: not told of podcast ${podcastId}'s feed change (shutting down)`);
+        this.logger.warn(
+          `${notification.target}: not told of podcast ${podcastId}'s feed change (shutting down)`,
+        );
         return;
       }
       const outcome = await this.attempt(notification);

@@ -13,7 +13,11 @@ export interface OutboundNotification {
  * one form-encoded POST per hub with `hub.mode=publish` and a `hub.url` per changed feed. Repeating `hub.url` is
  * what Google's hub (pubsubhubbub.appspot.com) and Superfeedr document for several feeds at once.
  */
-export function websubPublish(hub: string, feedUrls: readonly string[], userAgent: string): OutboundNotification {
+export function websubPublish(
+  hub: string,
+  feedUrls: readonly string[],
+  userAgent: string,
+): OutboundNotification {
   const form = new URLSearchParams([['hub.mode', 'publish']]);
   for (const feedUrl of feedUrls) form.append('hub.url', feedUrl);
   return {
