@@ -8,10 +8,14 @@ import { RecordDirectoryStatusHandler } from './directories/record-directory-sta
 import { RecordDirectorySubmissionHandler } from './directories/record-directory-submission.handler.js';
 import { EraseOwnerFeedsHandler } from './erasure/erase-owner-feeds.handler.js';
 import { FeedRemover } from './erasure/feed-remover.js';
-import { FeedDocumentRepository } from './feed-documents/feed-document.repository.js';
-import { MikroOrmFeedDocumentRepository } from './feed-documents/mikro-orm-feed-document.repository.js';
+import { FeedFiles } from './feed-documents/feed-files.js';
+import { FeedRepository } from './feed-documents/feed.repository.js';
+import { MikroOrmFeedRepository } from './feed-documents/mikro-orm-feed.repository.js';
 import { feedsDatabase } from './feeds-database.js';
+import { AfterCommit } from './generation/after-commit.js';
+import { FeedRegenerationQueue } from './generation/feed-regeneration-queue.js';
 import { RegenerateFeed } from './generation/regenerate-feed.usecase.js';
+import { CatalogChangeRecorder } from './handlers/catalog-change-recorder.js';
 import { GenerateFeedHandler } from './handlers/generate-feed.handler.js';
 import { GetFeedStatusHandler } from './handlers/get-feed-status.handler.js';
 import { RegenerateOnEpisodeDeletedHandler } from './handlers/regenerate-on-episode-deleted.handler.js';
@@ -22,7 +26,6 @@ import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podc
 import { RegenerateOnPodcastUpdatedHandler } from './handlers/regenerate-on-podcast-updated.handler.js';
 import { RemoveFeedOnPodcastDeletedHandler } from './handlers/remove-feed-on-podcast-deleted.handler.js';
 import { FeedController } from './http/feed.controller.js';
-import { FeedCacheInvalidator } from './http/feed-cache-invalidator.js';
 import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
 import { AnnounceFeedChangeHandler } from './notify/announce-feed-change.handler.js';
@@ -50,8 +53,9 @@ const eventHandlers = [
 ];
 
 /**
- * The feeds service: renders each podcast's RSS feed when the catalog changes, stores it in the `feeds` schema,
- * serves it at `/feeds/{username}/{slug-or-id}.xml`, and erases a user's feeds when their account is deleted. Expects `APP_CONFIG` and the persistence root from the process.
+ * The feeds service: generates every variant of each podcast's RSS feed when the catalog changes, stores them in
+ * object storage under `rss/` with their status in the `feeds` schema, serves them at
+ * `/feeds/{username}/{slug-or-id}{suffix}.xml`, and erases a user's feeds when their account is deleted. Expects `APP_CONFIG` and the persistence root from the process.
  */
 @Module({
   imports: [
@@ -60,11 +64,14 @@ const eventHandlers = [
   ],
   controllers: [FeedController],
   providers: [
-    { provide: FeedDocumentRepository, useClass: MikroOrmFeedDocumentRepository },
+    { provide: FeedRepository, useClass: MikroOrmFeedRepository },
+    FeedFiles,
     FeedResponseCache,
-    FeedCacheInvalidator,
+    AfterCommit,
     FeedRemover,
     RegenerateFeed,
+    FeedRegenerationQueue,
+    CatalogChangeRecorder,
     ServeFeed,
     FeedChangeAnnouncer,
     DirectoryStatusRepository,

@@ -1,24 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
-import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
+import { FeedFiles } from '../feed-documents/feed-files.js';
+import { FeedRepository } from '../feed-documents/feed.repository.js';
+import { AfterCommit } from '../generation/after-commit.js';
+import { FeedResponseCache } from '../http/feed-response-cache.js';
 
 /**
- * Removes podcasts' feeds in the caller's transaction: each feed's lock is taken in order, as a rendering takes its
- * one, so a rendering in progress commits first and then goes too; this process's cached and compressed copies go
- * once the transaction commits (other replicas' within their cache TTL). Answers how many stored feeds went.
+ * Removes podcasts' feeds in the caller's transaction: each podcast's lock is taken in order, as a generation takes
+ * its one, so a generation in progress commits first and then goes too; the rows (status, variants, redirects) and
+ * every stored file under `rss/{podcastId}/` go (the files before the commit, so a rolled-back removal is redone
+ * whole when the event comes again); this process's cached copies once it commits (other replicas' within their
+ * cache TTL). Answers how many podcasts had feeds and how many files went.
  */
 @Injectable()
 export class FeedRemover {
   constructor(
-    private readonly documents: FeedDocumentRepository,
-    private readonly cacheInvalidator: FeedCacheInvalidator,
+    private readonly feeds: FeedRepository,
+    private readonly files: FeedFiles,
+    private readonly afterCommit: AfterCommit,
+    private readonly cache: FeedResponseCache,
   ) {}
 
-  async remove(em: EntityManager, podcastIds: readonly string[]): Promise<number> {
-    for (const podcastId of podcastIds) await this.documents.lockForRegeneration(em, podcastId);
-    const removed = await this.documents.delete(em, podcastIds);
-    for (const podcastId of podcastIds) this.cacheInvalidator.invalidateAfterCommit(em, podcastId);
-    return removed;
+  async remove(em: EntityManager, podcastIds: readonly string[]): Promise<{ feeds: number; files: number }> {
+    const sorted = [...podcastIds].sort();
+    for (const podcastId of sorted) await this.feeds.lockPodcast(em, podcastId);
+    const feeds = await this.feeds.deletePodcasts(em, sorted);
+    const files = await this.files.deletePodcasts(sorted);
+    this.afterCommit.run(em, () => {
+      for (const podcastId of sorted) this.cache.invalidatePodcast(podcastId);
+    });
+    return { feeds, files };
   }
 }

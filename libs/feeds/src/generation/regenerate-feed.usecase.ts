@@ -1,104 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   catalogRequests,
-  DomainError,
-  FEED_EPISODES_PAGE_MAX,
   feedsEvents,
-  type Episode,
   isDomainError,
-  type FeedStatus,
+  MAIN_FEED,
+  type FeedVariant,
+  type Podcast,
 } from '@castbase/contracts';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, Outbox } from '@castbase/platform-messaging';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FeedDocument } from '../feed-documents/feed-document.js';
-import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
-import { feedEtag } from '../feed-documents/feed-etag.js';
-import { FeedCacheInvalidator } from '../http/feed-cache-invalidator.js';
-import { MAIN_FEED_ITEM_LIMIT } from '../rss/feed-episodes.js';
-import { renderPodcastFeed, type FeedSource } from '../rss/render-podcast-feed.js';
-import { feedStatus } from './feed-status.js';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { FeedFiles } from '../feed-documents/feed-files.js';
+import type { FeedPodcastRecord, FeedVariantRecord } from '../feed-documents/feed-records.js';
+import { FeedRepository, type FeedPodcastAccess } from '../feed-documents/feed.repository.js';
+import { FeedResponseCache } from '../http/feed-response-cache.js';
+import { AfterCommit } from './after-commit.js';
+import { variantUrl } from './feed-status.js';
+import { renderFeedVariants, type RenderedVariant } from './render-feed-variants.js';
 
-export interface RegenerateFeedCommand {
-  podcastId: string;
-  /** When set, the podcast must belong to this owner (else the caller learns nothing about it). */
-  ownerId?: string;
+export type FeedsGenerationConfig = Pick<AppConfig, 'PUBLIC_URL' | 'WEBSUB_HUBS' | 'PODPING_URL'>;
+
+/** The podcast's address and access as the catalog has them now (a public podcast has no token in its URLs). */
+export function accessOf(podcast: Podcast): FeedPodcastAccess {
+  return {
+    podcastId: podcast.id,
+    ownerId: podcast.ownerId,
+    username: podcast.ownerUsername,
+    slug: podcast.slug,
+    visibility: podcast.visibility,
+    privateToken: podcast.visibility === 'private' ? podcast.privateAccessToken : null,
+  };
 }
 
 /**
- * Renders a podcast's main feed from the catalog's current data and stores it in the caller's transaction, with
- * a `feeds.feed.regenerated` event in the outbox; this process's cached copy goes when that transaction commits.
- * Regenerations of one podcast run one after another, so the stored feed is always the latest rendering.
+ * Generates every variant of a podcast's feed from the catalog's current data in one pass, in its own transaction
+ * under the podcast's advisory lock: variants whose bytes changed are stored (XML, gzip, brotli under `rss/`) with
+ * their new tag, unchanged ones are left alone, variants the podcast no longer has are deleted, and the RSS status and
+ * a `feeds.feed.regenerated` event commit together. This process's cached copies go when that commits.
  */
 @Injectable()
 export class RegenerateFeed {
   constructor(
+    private readonly em: EntityManager,
     private readonly bus: MessageBus,
     private readonly outbox: Outbox,
-    private readonly documents: FeedDocumentRepository,
-    private readonly cacheInvalidator: FeedCacheInvalidator,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
+    private readonly feeds: FeedRepository,
+    private readonly files: FeedFiles,
+    private readonly cache: FeedResponseCache,
+    private readonly afterCommit: AfterCommit,
+    @Inject(APP_CONFIG) private readonly config: FeedsGenerationConfig,
   ) {}
 
-  async execute(
-    em: EntityManager,
-    command: RegenerateFeedCommand,
-  ): Promise<{ document: FeedDocument; status: FeedStatus }> {
-    await this.documents.lockForRegeneration(em, command.podcastId);
-    const source = await this.fetchSource(command);
-
-    const document = this.render(source);
-    await this.documents.save(em, document);
-    const status = feedStatus(document, this.config.PUBLIC_URL);
-    this.outbox.add(em, feedsEvents.feedRegenerated, { ...status, ownerId: document.ownerId });
-    this.cacheInvalidator.invalidateAfterCommit(em, document.podcastId);
-    return { document, status };
-  }
-
-  private async fetchSource({ podcastId, ownerId }: RegenerateFeedCommand): Promise<FeedSource> {
-    if (ownerId === undefined) return this.fetchWithEpisodes(podcastId);
-    // Scoped to an owner: an unknown podcast and another owner's podcast look the same.
+  /** Answers the podcast's record after the generation, or null when the catalog no longer has the podcast. */
+  async execute(podcastId: string): Promise<FeedPodcastRecord | null> {
+    const directory = await mkdtemp(join(tmpdir(), 'castbase-feed-'));
     try {
-      const source = await this.fetchWithEpisodes(podcastId);
-      if (source.podcast.ownerId === ownerId) return source;
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'PODCAST_NOT_FOUND') throw error;
+      return await this.em.fork().transactional((em) => this.generate(em, podcastId, directory));
+    } finally {
+      await rm(directory, { recursive: true, force: true });
     }
-    throw new DomainError('FEED_NOT_FOUND');
   }
 
-  private async fetchWithEpisodes(podcastId: string): Promise<FeedSource> {
-    const { podcast } = await this.bus.request(catalogRequests.getFeedSource, { podcastId });
-    const episodes: Episode[] = [];
-    let after: { releaseDate: string; id: string } | null = null;
-    while (episodes.length < MAIN_FEED_ITEM_LIMIT) {
-      const page: { episodes: Episode[] } = await this.bus.request(catalogRequests.getFeedEpisodes, {
-        podcastId,
-        after,
-        limit: FEED_EPISODES_PAGE_MAX,
+  private async generate(em: EntityManager, podcastId: string, directory: string) {
+    await this.feeds.lockPodcast(em, podcastId);
+    const before = await this.feeds.findPodcast(em, podcastId);
+    // Every change counted so far reached the catalog before it was counted, so the data read next includes it.
+    const changesIncluded = before?.changesHeard ?? 0;
+    const source = await this.bus
+      .request(catalogRequests.getFeedSource, { podcastId })
+      .catch((error: unknown) => {
+        if (isDomainError(error) && error.code === 'PODCAST_NOT_FOUND') return null;
+        throw error;
       });
-      episodes.push(...page.episodes);
-      const last = page.episodes.at(-1);
-      if (!last || page.episodes.length < FEED_EPISODES_PAGE_MAX) break;
-      after = { releaseDate: last.publishDate ?? last.createdAt, id: last.id };
+    if (!source) {
+      // Gone from the catalog: nothing to generate, and nothing left pending (its deletion event removes the rest).
+      if (before) await this.feeds.saveGeneration(em, podcastId, { changesGenerated: changesIncluded });
+      return null;
     }
-    return { podcast, episodes };
+
+    const access = accessOf(source.podcast);
+    await this.feeds.updateAccess(em, access);
+    const moved = await this.feeds.hasMovedAddresses(em, podcastId);
+    const isPrivate = access.visibility === 'private';
+    const rendered = await renderFeedVariants({
+      channel: source,
+      directory,
+      writerOptions: (variant) => ({
+        publicUrl: this.config.PUBLIC_URL,
+        variant,
+        token: access.privateToken,
+        newFeedUrl: moved ? variantUrl(this.config.PUBLIC_URL, access, MAIN_FEED, true) : null,
+        // A private feed is never announced, so it names no hub and no Podping.
+        websubHubs: isPrivate ? [] : this.config.WEBSUB_HUBS,
+        podping: !isPrivate && this.config.PODPING_URL !== undefined,
+      }),
+      episodesAfter: async (after, limit) =>
+        (await this.bus.request(catalogRequests.getFeedEpisodes, { podcastId, after, limit })).episodes,
+    });
+
+    const generatedAt = new Date();
+    const { changed, removedKeys } = await this.store(em, podcastId, rendered, generatedAt);
+    const main = rendered.find((entry) => entry.variant.kind === 'main');
+    await this.feeds.saveGeneration(em, podcastId, {
+      feedEpisodeCount: source.feedEpisodeCount,
+      episodeCount: main?.itemCount ?? 0,
+      sizeBytes: main?.output.byteSize ?? 0,
+      generatedAt,
+      changesGenerated: changesIncluded,
+    });
+    const publicUrl = (variant: FeedVariant) => variantUrl(this.config.PUBLIC_URL, access, variant, false);
+    this.outbox.add(em, feedsEvents.feedRegenerated, {
+      podcastId,
+      ownerId: access.ownerId,
+      url: publicUrl(MAIN_FEED),
+      episodeCount: main?.itemCount ?? 0,
+      generatedAt: generatedAt.toISOString(),
+      changed: changed.length > 0 || removedKeys.length > 0,
+      private: isPrivate,
+      changedUrls: changed.map(publicUrl),
+    });
+    this.afterCommit.run(em, () => {
+      this.cache.invalidatePodcast(podcastId);
+      // Deleted after the rows, so no reader finds a variant row whose files are gone.
+      void this.files.deleteVariants(podcastId, removedKeys).catch(() => undefined);
+    });
+    return this.feeds.findPodcast(em, podcastId);
   }
 
-  private render(source: FeedSource): FeedDocument {
-    const { podcast } = source;
-    const { xml, episodeCount } = renderPodcastFeed(source, { publicUrl: this.config.PUBLIC_URL });
-    return {
-      podcastId: podcast.id,
-      ownerId: podcast.ownerId,
-      username: podcast.ownerUsername,
-      slug: podcast.slug,
-      visibility: podcast.visibility,
-      xml,
-      etag: feedEtag(xml),
-      byteSize: Buffer.byteLength(xml, 'utf8'),
-      episodeCount,
-      generatedAt: new Date(),
-    };
+  /** Stores the variants whose tag changed and forgets those the podcast no longer has. */
+  private async store(em: EntityManager, podcastId: string, rendered: RenderedVariant[], generatedAt: Date) {
+    const previous = new Map<string, FeedVariantRecord>(
+      (await this.feeds.findVariants(em, podcastId)).map((variant) => [variant.variantKey, variant]),
+    );
+    const changed: FeedVariant[] = [];
+    for (const { variant, key, itemCount, output } of rendered) {
+      if (previous.get(key)?.etag === output.etag) continue;
+      await this.files.write(podcastId, key, output.files);
+      await this.feeds.saveVariant(em, {
+        podcastId,
+        variantKey: key,
+        etag: output.etag,
+        byteSize: output.byteSize,
+        gzipSize: output.gzipSize,
+        brotliSize: output.brotliSize,
+        itemCount,
+        generatedAt,
+      });
+      changed.push(variant);
+    }
+    const kept = new Set(rendered.map((entry) => entry.key));
+    const removedKeys = [...previous.keys()].filter((key) => !kept.has(key));
+    await this.feeds.deleteVariants(em, podcastId, removedKeys);
+    return { changed, removedKeys };
   }
 }

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventHandler, EventHandlerContext } from '@castbase/platform-messaging';
-import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
-import { regenerateAfterCatalogChange } from './regenerate-after-catalog-change.js';
+import { CatalogChangeRecorder } from './catalog-change-recorder.js';
 
 type Definition = typeof catalogEvents.episodeDeleted;
 
-/** A deleted episode leaves its podcast's feed. */
+/** A deleted episode leaves its podcast's feeds. */
 @Injectable()
 export class RegenerateOnEpisodeDeletedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.episodeDeleted;
 
-  constructor(private readonly regenerateFeed: RegenerateFeed) {}
+  constructor(private readonly changes: CatalogChangeRecorder) {}
 
-  async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
-    await regenerateAfterCatalogChange(this.regenerateFeed, em, payload.podcastId);
+  async handle(
+    payload: PayloadOf<Definition>,
+    { em, envelope }: EventHandlerContext<Definition>,
+  ): Promise<void> {
+    await this.changes.record(em, payload, envelope);
   }
 }

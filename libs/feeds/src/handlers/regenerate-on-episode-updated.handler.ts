@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventHandler, EventHandlerContext } from '@castbase/platform-messaging';
-import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
-import { regenerateAfterCatalogChange } from './regenerate-after-catalog-change.js';
+import { CatalogChangeRecorder } from './catalog-change-recorder.js';
 
 type Definition = typeof catalogEvents.episodeUpdated;
 
-/** A saved episode (fields or a restored version) may change its item, or take it in or out of the feed (status, RSS switch): the feed is rendered again whatever the status, as a save that unpublished leaves it a draft. */
+/** A saved episode may change its item, or take it in or out of the feeds (status, RSS switch), whatever its status now. */
 @Injectable()
 export class RegenerateOnEpisodeUpdatedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.episodeUpdated;
 
-  constructor(private readonly regenerateFeed: RegenerateFeed) {}
+  constructor(private readonly changes: CatalogChangeRecorder) {}
 
-  async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
-    await regenerateAfterCatalogChange(this.regenerateFeed, em, payload.podcastId);
+  async handle(
+    payload: PayloadOf<Definition>,
+    { em, envelope }: EventHandlerContext<Definition>,
+  ): Promise<void> {
+    await this.changes.record(em, payload, envelope);
   }
 }

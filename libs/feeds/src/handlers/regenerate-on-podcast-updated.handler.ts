@@ -1,19 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { catalogEvents, type PayloadOf } from '@castbase/contracts';
-import type { EventHandler, EventHandlerContext } from '@castbase/platform-messaging';
-import { RegenerateFeed } from '../generation/regenerate-feed.usecase.js';
-import { regenerateAfterCatalogChange } from './regenerate-after-catalog-change.js';
+import { catalogEvents, catalogRequests, isDomainError, type PayloadOf } from '@castbase/contracts';
+import { MessageBus, type EventHandler, type EventHandlerContext } from '@castbase/platform-messaging';
+import { FeedRepository } from '../feed-documents/feed.repository.js';
+import { AfterCommit } from '../generation/after-commit.js';
+import { accessOf } from '../generation/regenerate-feed.usecase.js';
+import { FeedResponseCache } from '../http/feed-response-cache.js';
+import { CatalogChangeRecorder } from './catalog-change-recorder.js';
 
 type Definition = typeof catalogEvents.podcastUpdated;
 
-/** Saved podcast settings or a rotated private token: the channel is rendered again. */
+/**
+ * Saved settings, a rotated private token, a new slug or a new owner username: the feeds are generated again. Who
+ * may read them changes at once, before that generation: the podcast's visibility, token and address are taken from
+ * the catalog in the event's transaction (after any generation in progress, under the same lock), and this process's
+ * cached copies go when it commits — a rotated-away token is refused from then on, an old address answers 301.
+ */
 @Injectable()
 export class RegenerateOnPodcastUpdatedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.podcastUpdated;
 
-  constructor(private readonly regenerateFeed: RegenerateFeed) {}
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly feeds: FeedRepository,
+    private readonly cache: FeedResponseCache,
+    private readonly afterCommit: AfterCommit,
+    private readonly changes: CatalogChangeRecorder,
+  ) {}
 
-  async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
-    await regenerateAfterCatalogChange(this.regenerateFeed, em, payload.podcastId);
+  async handle(
+    payload: PayloadOf<Definition>,
+    { em, envelope }: EventHandlerContext<Definition>,
+  ): Promise<void> {
+    const { podcastId } = payload;
+    await this.feeds.lockPodcast(em, podcastId);
+    const source = await this.bus
+      .request(catalogRequests.getFeedSource, { podcastId })
+      .catch((error: unknown) => {
+        if (isDomainError(error) && error.code === 'PODCAST_NOT_FOUND') return null;
+        throw error;
+      });
+    if (!source) return;
+    await this.feeds.updateAccess(em, accessOf(source.podcast));
+    this.afterCommit.run(em, () => this.cache.invalidatePodcast(podcastId));
+    await this.changes.record(em, payload, envelope);
   }
 }

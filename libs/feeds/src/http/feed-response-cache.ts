@@ -1,14 +1,14 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { FeedDocument, FeedDocumentSummary } from '../feed-documents/feed-document.js';
-import { compressFeed } from './compress-feed.js';
-import type { FEED_ENCODINGS, FeedEncoding } from './content-encoding.js';
+import type { FeedVariant } from '@castbase/contracts';
+import type { FeedVariantRecord } from '../feed-documents/feed-records.js';
+import type { FeedEncoding } from './content-encoding.js';
 
 export interface FeedResponseCacheOptions {
-  /** How long an entry is trusted before the database is asked whether the feed changed. */
+  /** How long an entry is trusted before the database is asked (one small row) whether the feed changed. */
   ttlMs: number;
-  /** Feeds kept; the least recently used go first. */
+  /** Addresses kept; the least recently used go first. */
   maxFeeds: number;
-  /** Bytes kept (XML plus compressed copies); the least recently used feeds go first. */
+  /** Body bytes kept (every coding loaded so far); the least recently used addresses go first. */
   maxBytes: number;
   /** Unknown addresses remembered, so a client polling a dead URL does not query the database each time. */
   maxMissing: number;
@@ -17,7 +17,7 @@ export interface FeedResponseCacheOptions {
 
 export const FEED_RESPONSE_CACHE_OPTIONS = Symbol('FEED_RESPONSE_CACHE_OPTIONS');
 
-/** Short enough that a replica that did not regenerate a feed serves the new one within seconds. */
+/** Short enough that a replica that did not generate a feed serves the new one within seconds. */
 export const DEFAULT_FEED_RESPONSE_CACHE_OPTIONS: FeedResponseCacheOptions = {
   ttlMs: 15_000,
   maxFeeds: 1_000,
@@ -26,53 +26,92 @@ export const DEFAULT_FEED_RESPONSE_CACHE_OPTIONS: FeedResponseCacheOptions = {
   now: Date.now,
 };
 
-/** One version of one feed, ready to send: the XML bytes and, made on first request, each compressed copy. */
+/** Who may read a podcast's feeds and where they live, as the serving path needs it. */
+export interface ServedPodcast {
+  podcastId: string;
+  username: string | null;
+  slug: string;
+  private: boolean;
+  /** The current private-feed token (null for a public podcast). */
+  token: string | null;
+}
+
+/** One version of one variant, ready to send: its validators, and each coding's bytes once first asked for. */
 export class CachedFeed {
-  readonly identity: Buffer;
-  private readonly encoded = new Map<(typeof FEED_ENCODINGS)[number], Promise<Buffer>>();
-  private encodedBytes = 0;
+  /** Last-Modified as sent (RFC 9110 IMF-fixdate), made once. */
+  readonly lastModified: string;
+  private readonly bodies = new Map<FeedEncoding, Promise<Buffer | null>>();
+  private loadedBytes = 0;
 
   constructor(
-    readonly summary: FeedDocumentSummary,
-    xml: string,
+    readonly podcast: ServedPodcast,
+    readonly variant: FeedVariantRecord,
+    private readonly load: (coding: FeedEncoding) => Promise<Buffer | null>,
+    private readonly onLoaded: () => void = () => undefined,
   ) {
-    this.identity = Buffer.from(xml, 'utf8');
+    this.lastModified = variant.generatedAt.toUTCString();
   }
 
   get bytes(): number {
-    return this.identity.length + this.encodedBytes;
+    return this.loadedBytes;
   }
 
-  body(encoding: FeedEncoding): Promise<Buffer> {
-    if (encoding === 'identity') return Promise.resolve(this.identity);
-    let body = this.encoded.get(encoding);
+  /** The size a coding's body has, known without loading it (a HEAD, Content-Length). */
+  size(coding: FeedEncoding): number {
+    return coding === 'identity'
+      ? this.variant.byteSize
+      : coding === 'gzip'
+        ? this.variant.gzipSize
+        : this.variant.brotliSize;
+  }
+
+  /** A coding's bytes from the stored copy, read once; null when the stored copy is gone. */
+  body(coding: FeedEncoding): Promise<Buffer | null> {
+    let body = this.bodies.get(coding);
     if (!body) {
-      body = compressFeed(this.identity, encoding);
-      this.encoded.set(encoding, body);
+      body = this.load(coding);
+      this.bodies.set(coding, body);
       body.then(
-        (compressed) => (this.encodedBytes += compressed.length),
-        () => this.encoded.delete(encoding),
+        (bytes) => {
+          if (bytes === null) return void this.bodies.delete(coding);
+          this.loadedBytes += bytes.length;
+          this.onLoaded();
+        },
+        () => this.bodies.delete(coding),
       );
     }
     return body;
   }
 }
 
+/** What an address answers: a feed, or a 301 to where its podcast moved. */
+export type CachedAddress =
+  { kind: 'feed'; feed: CachedFeed } | { kind: 'moved'; podcast: ServedPodcast; variant: FeedVariant };
+
 export type CacheLookup =
-  | { state: 'fresh'; feed: CachedFeed }
-  | { state: 'stale'; feed: CachedFeed }
+  | { state: 'fresh'; entry: CachedAddress }
+  | { state: 'stale'; entry: CachedAddress }
   | { state: 'missing' }
   | { state: 'unknown' };
 
+function podcastOf(entry: CachedAddress): ServedPodcast {
+  return entry.kind === 'feed' ? entry.feed.podcast : entry.podcast;
+}
+
+function bytesOf(entry: CachedAddress): number {
+  return entry.kind === 'feed' ? entry.feed.bytes : 0;
+}
+
 /**
- * The feeds this process serves, keyed by request address, so an unchanged feed costs no database query.
- * Regenerating a feed here invalidates it at once; changes made by other replicas are picked up when an
- * entry's TTL runs out (then only the entity tag is read, and the entry is kept if it still matches).
+ * The feed addresses this process serves, so an unchanged feed costs no database query and no storage read. A
+ * generation or a podcast change here drops its podcast's entries at once (after commit); changes made by other
+ * replicas are picked up when an entry's TTL runs out (then only one small row is read, and the entry kept if the
+ * variant's tag and the podcast's access still match).
  */
 @Injectable()
 export class FeedResponseCache {
   private readonly options: FeedResponseCacheOptions;
-  private readonly feeds = new Map<string, { feed: CachedFeed; expiresAt: number }>();
+  private readonly entries = new Map<string, { entry: CachedAddress; expiresAt: number }>();
   private readonly missing = new Map<string, number>();
   private invalidations = 0;
 
@@ -82,10 +121,11 @@ export class FeedResponseCache {
 
   lookup(address: string): CacheLookup {
     const now = this.options.now();
-    const entry = this.feeds.get(address);
-    if (entry) {
-      this.touch(this.feeds, address, entry);
-      return { state: entry.expiresAt > now ? 'fresh' : 'stale', feed: entry.feed };
+    const cached = this.entries.get(address);
+    if (cached) {
+      this.entries.delete(address);
+      this.entries.set(address, cached);
+      return { state: cached.expiresAt > now ? 'fresh' : 'stale', entry: cached.entry };
     }
     const missingUntil = this.missing.get(address);
     if (missingUntil !== undefined && missingUntil > now) return { state: 'missing' };
@@ -97,66 +137,68 @@ export class FeedResponseCache {
     return this.invalidations;
   }
 
-  storeFeed(address: string, document: FeedDocument, readAtVersion: number): CachedFeed {
-    const feed = new CachedFeed(summaryOf(document), document.xml);
-    if (readAtVersion !== this.invalidations) return feed;
+  /** A feed entry whose bodies count against the byte bound as they load. */
+  newFeed(
+    podcast: ServedPodcast,
+    variant: FeedVariantRecord,
+    load: (coding: FeedEncoding) => Promise<Buffer | null>,
+  ): CachedFeed {
+    return new CachedFeed(podcast, variant, load, () => this.evict());
+  }
+
+  store(address: string, entry: CachedAddress, readAtVersion: number): void {
+    if (readAtVersion !== this.invalidations) return;
     this.missing.delete(address);
-    this.feeds.delete(address);
-    this.feeds.set(address, { feed, expiresAt: this.options.now() + this.options.ttlMs });
+    this.entries.delete(address);
+    this.entries.set(address, { entry, expiresAt: this.options.now() + this.options.ttlMs });
     this.evict();
-    return feed;
   }
 
   /** The database still has this version: trust the entry for another TTL. */
-  renew(address: string, feed: CachedFeed, readAtVersion: number): void {
-    const entry = this.feeds.get(address);
-    if (readAtVersion !== this.invalidations || entry?.feed !== feed) return;
-    entry.expiresAt = this.options.now() + this.options.ttlMs;
+  renew(address: string, entry: CachedAddress, readAtVersion: number): void {
+    const cached = this.entries.get(address);
+    if (readAtVersion !== this.invalidations || cached?.entry !== entry) return;
+    cached.expiresAt = this.options.now() + this.options.ttlMs;
   }
 
   storeMissing(address: string, readAtVersion: number): void {
     if (readAtVersion !== this.invalidations) return;
-    this.feeds.delete(address);
+    this.entries.delete(address);
     this.missing.delete(address);
     this.missing.set(address, this.options.now() + this.options.ttlMs);
-    while (this.missing.size > this.options.maxMissing) this.deleteOldest(this.missing);
+    while (this.missing.size > this.options.maxMissing) {
+      const oldest = this.missing.keys().next().value;
+      if (oldest === undefined) break;
+      this.missing.delete(oldest);
+    }
   }
 
-  /** Forgets every address of a podcast's feed, and every remembered miss (the feed may be new). */
+  /** Forgets every address of a podcast (feeds and redirects), and every remembered miss (the address may be new). */
   invalidatePodcast(podcastId: string): void {
     this.invalidations += 1;
     this.missing.clear();
-    for (const [address, entry] of this.feeds) {
-      if (entry.feed.summary.podcastId === podcastId) this.feeds.delete(address);
+    for (const [address, cached] of this.entries) {
+      if (podcastOf(cached.entry).podcastId === podcastId) this.entries.delete(address);
     }
+  }
+
+  forget(address: string): void {
+    this.invalidations += 1;
+    this.entries.delete(address);
   }
 
   private evict(): void {
     let bytes = 0;
-    for (const entry of this.feeds.values()) bytes += entry.feed.bytes;
+    for (const cached of this.entries.values()) bytes += bytesOf(cached.entry);
     while (
-      this.feeds.size > 1 &&
-      (this.feeds.size > this.options.maxFeeds || bytes > this.options.maxBytes)
+      this.entries.size > 1 &&
+      (this.entries.size > this.options.maxFeeds || bytes > this.options.maxBytes)
     ) {
-      const oldest = this.feeds.keys().next().value;
+      const oldest = this.entries.keys().next().value;
       if (oldest === undefined) return;
-      bytes -= this.feeds.get(oldest)?.feed.bytes ?? 0;
-      this.feeds.delete(oldest);
+      const evicted = this.entries.get(oldest);
+      bytes -= evicted ? bytesOf(evicted.entry) : 0;
+      this.entries.delete(oldest);
     }
   }
-
-  private touch<V>(map: Map<string, V>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, value);
-  }
-
-  private deleteOldest(map: Map<string, unknown>): void {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-}
-
-function summaryOf(document: FeedDocument): FeedDocumentSummary {
-  const { xml: _xml, ...summary } = document;
-  return summary;
 }

@@ -1,92 +1,228 @@
-import { Injectable } from '@nestjs/common';
-import { DomainError } from '@castbase/contracts';
-import type { FeedAddress } from '../feed-documents/feed-document.js';
-import { FeedDocumentRepository } from '../feed-documents/feed-document.repository.js';
+import { timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  feedPath,
+  feedVariantKey,
+  parseFeedFileName,
+  type ErrorCode,
+  type FeedVariant,
+} from '@castbase/contracts';
+import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
+import { FeedFiles } from '../feed-documents/feed-files.js';
+import type { FeedPodcastRecord } from '../feed-documents/feed-records.js';
+import { FeedRepository } from '../feed-documents/feed.repository.js';
 import { isNotModified, representationEtag, type ConditionalHeaders } from './conditional-request.js';
 import { negotiateEncoding } from './content-encoding.js';
-import { FeedResponseCache, type CachedFeed } from './feed-response-cache.js';
+import { FeedResponseCache, type CachedAddress, type ServedPodcast } from './feed-response-cache.js';
 
 export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
 /** Podcast apps poll feeds; five minutes of reuse by them and by any CDN in front is the spec's cache time. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
+/** A private feed's URL carries its token: no shared cache may keep it. */
+export const PRIVATE_FEED_CACHE_CONTROL = 'private, max-age=300';
 
 export interface FeedRequest extends ConditionalHeaders {
   username: string;
-  /** The last path segment, `{slug}.xml` or `{podcastId}.xml`. */
+  /** The last path segment, `{slug-or-podcast-id}{suffix}.xml`. */
   fileName: string;
+  /** The `token` query parameter (a private podcast's feeds need it), or undefined. */
+  token: string | undefined;
+  method: 'GET' | 'HEAD';
   acceptEncoding?: string | undefined;
 }
 
 export interface FeedResponse {
-  status: 200 | 304 | 404;
+  status: 200 | 301 | 304 | 401 | 404;
   headers: Record<string, string>;
+  /** Empty for a HEAD, a 304 and a 301. */
   body: Buffer;
+  /** The podcast and variant key (feedVariantKey) answered, for the feed-request event; null for an unknown address. */
+  podcastId: string | null;
+  variant: string | null;
+  /** Answered from this process's memory without reading the database or storage. */
+  cacheHit: boolean;
 }
 
-const FEED_FILE = /^(.+)\.xml$/;
+const EMPTY = Buffer.alloc(0);
 
-/** Answers a public feed request: the stored XML with validators, 304 when the client's copy is current, or 404. */
+/**
+ * Answers a public feed request from memory: the stored variant with validators and its precompressed coding, 304
+ * when the client's copy is current, 301 from an address the podcast moved away from, 401 for a private podcast's
+ * feed without its current token, or 404. Never generates: an address without a stored variant is unknown.
+ */
 @Injectable()
 export class ServeFeed {
+  private readonly revalidating = new Map<string, Promise<CachedAddress | null>>();
+
   constructor(
-    private readonly documents: FeedDocumentRepository,
+    private readonly feeds: FeedRepository,
+    private readonly files: FeedFiles,
     private readonly cache: FeedResponseCache,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {}
 
   async execute(request: FeedRequest): Promise<FeedResponse> {
-    const slugOrPodcastId = FEED_FILE.exec(request.fileName)?.[1];
-    const feed = slugOrPodcastId ? await this.find({ username: request.username, slugOrPodcastId }) : null;
-    // A private podcast's feed is only reachable with a private-feed token, which this route does not take.
-    if (!feed || feed.summary.visibility !== 'public') return notFound();
+    const address = `${request.username}/${request.fileName}`;
+    const cached = this.cache.lookup(address);
+    const cacheHit = cached.state === 'fresh' || cached.state === 'missing';
+    let entry: CachedAddress | null;
+    if (cached.state === 'fresh') entry = cached.entry;
+    else if (cached.state === 'missing') entry = null;
+    else entry = await this.resolveOnce(address, request, cached.state === 'stale' ? cached.entry : null);
+    if (!entry) return errorResponse('FEED_NOT_FOUND', 404, 'no-cache', null, null, cacheHit);
 
+    const podcast = entry.kind === 'feed' ? entry.feed.podcast : entry.podcast;
+    const variantKey = entry.kind === 'feed' ? entry.feed.variant.variantKey : feedVariantKey(entry.variant);
+    const refused = checkToken(podcast, request.token);
+    if (refused) return errorResponse(refused, 401, 'no-store', podcast.podcastId, variantKey, cacheHit);
+    const cacheControl = podcast.private ? PRIVATE_FEED_CACHE_CONTROL : FEED_CACHE_CONTROL;
+
+    if (entry.kind === 'moved') {
+      const location = `${this.config.PUBLIC_URL}${feedPath(
+        { id: podcast.podcastId, ownerUsername: podcast.username, slug: podcast.slug },
+        entry.variant,
+        request.token,
+      )}`;
+      return {
+        status: 301,
+        headers: { Location: location, 'Cache-Control': cacheControl, 'Content-Length': '0' },
+        body: EMPTY,
+        podcastId: podcast.podcastId,
+        variant: variantKey,
+        cacheHit,
+      };
+    }
+
+    const { feed } = entry;
     const encoding = negotiateEncoding(request.acceptEncoding);
-    const { generatedAt } = feed.summary;
     const headers: Record<string, string> = {
-      'Cache-Control': FEED_CACHE_CONTROL,
-      ETag: representationEtag(feed.summary.etag, encoding),
-      'Last-Modified': generatedAt.toUTCString(),
+      'Cache-Control': cacheControl,
+      ETag: representationEtag(feed.variant.etag, encoding),
+      'Last-Modified': feed.lastModified,
       Vary: 'Accept-Encoding',
     };
-    if (isNotModified(request, feed.summary.etag, generatedAt))
-      return { status: 304, headers, body: Buffer.alloc(0) };
+    const base = { podcastId: podcast.podcastId, variant: variantKey, cacheHit };
+    if (isNotModified(request, feed.variant.etag, feed.variant.generatedAt))
+      return { status: 304, headers, body: EMPTY, ...base };
 
-    const body = await feed.body(encoding);
+    headers['Content-Type'] = FEED_CONTENT_TYPE;
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    return {
-      status: 200,
-      headers: { ...headers, 'Content-Type': FEED_CONTENT_TYPE, 'Content-Length': String(body.length) },
-      body,
-    };
+    if (request.method === 'HEAD') {
+      headers['Content-Length'] = String(feed.size(encoding));
+      return { status: 200, headers, body: EMPTY, ...base };
+    }
+    const body = await feed.body(encoding);
+    if (!body) {
+      // The stored copy went (the podcast was removed while this entry was cached): nothing to serve.
+      this.cache.forget(address);
+      return errorResponse('FEED_NOT_FOUND', 404, 'no-cache', null, null, false);
+    }
+    headers['Content-Length'] = String(body.length);
+    return { status: 200, headers, body, ...base };
   }
 
-  private async find(address: FeedAddress): Promise<CachedFeed | null> {
-    const key = `${address.username}/${address.slugOrPodcastId}`;
-    const cached = this.cache.lookup(key);
-    if (cached.state === 'fresh') return cached.feed;
-    if (cached.state === 'missing') return null;
+  /** One database read per address at a time, however many requests wait for it. */
+  private resolveOnce(address: string, request: FeedRequest, stale: CachedAddress | null) {
+    let pending = this.revalidating.get(address);
+    if (!pending) {
+      pending = this.resolve(address, request, stale).finally(() => this.revalidating.delete(address));
+      this.revalidating.set(address, pending);
+    }
+    return pending;
+  }
 
+  private async resolve(
+    address: string,
+    request: FeedRequest,
+    stale: CachedAddress | null,
+  ): Promise<CachedAddress | null> {
     const version = this.cache.version();
-    if (
-      cached.state === 'stale' &&
-      (await this.documents.findEtag(cached.feed.summary.podcastId)) === cached.feed.summary.etag
-    ) {
-      this.cache.renew(key, cached.feed, version);
-      return cached.feed;
+    if (stale?.kind === 'feed') {
+      const { podcast, variant } = stale.feed;
+      const check = await this.feeds.findServingCheck(podcast.podcastId, variant.variantKey);
+      const unchanged =
+        check !== null &&
+        check.etag === variant.etag &&
+        check.username === podcast.username &&
+        check.slug === podcast.slug &&
+        (check.visibility === 'private') === podcast.private &&
+        check.privateToken === podcast.token;
+      if (unchanged) {
+        this.cache.renew(address, stale, version);
+        return stale;
+      }
     }
-    const document = await this.documents.findByAddress(address);
-    if (!document) {
-      this.cache.storeMissing(key, version);
-      return null;
+    for (const reading of parseFeedFileName(request.fileName)) {
+      const match = await this.feeds.matchAddress(request.username, reading.slugOrId);
+      if (!match) continue;
+      const podcast = servedPodcast(match.podcast);
+      if (!podcast) continue;
+      if (match.kind === 'moved') {
+        const entry: CachedAddress = { kind: 'moved', podcast, variant: reading.variant };
+        this.cache.store(address, entry, version);
+        return entry;
+      }
+      const entry = await this.feedEntry(podcast, reading.variant);
+      if (!entry) continue;
+      this.cache.store(address, entry, version);
+      return entry;
     }
-    return this.cache.storeFeed(key, document, version);
+    this.cache.storeMissing(address, version);
+    return null;
+  }
+
+  private async feedEntry(podcast: ServedPodcast, variant: FeedVariant): Promise<CachedAddress | null> {
+    const record = await this.feeds.findVariant(podcast.podcastId, feedVariantKey(variant));
+    if (!record) return null;
+    const feed = this.cache.newFeed(podcast, record, (coding) =>
+      this.files.read(podcast.podcastId, record.variantKey, coding),
+    );
+    return { kind: 'feed', feed };
   }
 }
 
-function notFound(): FeedResponse {
-  const error = new DomainError('FEED_NOT_FOUND');
+function servedPodcast(record: FeedPodcastRecord): ServedPodcast | null {
+  if (record.slug === null || record.visibility === null) return null;
   return {
-    status: 404,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' },
-    body: Buffer.from(JSON.stringify(error.toJSON()), 'utf8'),
+    podcastId: record.podcastId,
+    username: record.username,
+    slug: record.slug,
+    private: record.visibility === 'private',
+    token: record.privateToken,
+  };
+}
+
+/** A private podcast answers only to its current token (compared in constant time). */
+function checkToken(podcast: ServedPodcast, token: string | undefined): ErrorCode | null {
+  if (!podcast.private) return null;
+  if (!token) return 'FEED_TOKEN_REQUIRED';
+  const given = Buffer.from(token, 'utf8');
+  const current = Buffer.from(podcast.token ?? '', 'utf8');
+  return current.length > 0 && given.length === current.length && timingSafeEqual(given, current)
+    ? null
+    : 'FEED_TOKEN_INVALID';
+}
+
+function errorResponse(
+  code: ErrorCode,
+  status: 401 | 404,
+  cacheControl: string,
+  podcastId: string | null,
+  variant: string | null,
+  cacheHit: boolean,
+): FeedResponse {
+  const body = Buffer.from(JSON.stringify(new DomainError(code).toJSON()), 'utf8');
+  return {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': cacheControl,
+      'Content-Length': String(body.length),
+    },
+    body,
+    podcastId,
+    variant,
+    cacheHit,
   };
 }

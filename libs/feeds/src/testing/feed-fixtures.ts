@@ -1,6 +1,4 @@
 import { defaultPodcastChannelFields, type Episode, type Podcast } from '@castbase/contracts';
-import type { FeedDocument } from '../feed-documents/feed-document.js';
-import { feedEtag } from '../feed-documents/feed-etag.js';
 
 /** Test data shaped like the catalog's replies. Ids are fixed so failures are easy to read. */
 export const PODCAST_ID = '0b7a4c1e-3f6d-4a58-9c2e-6d1f8b3a9e01';
@@ -95,26 +93,6 @@ export function anEpisode(overrides: Partial<Episode> = {}): Episode {
     revision: 1,
     createdAt: '2025-01-20T10:00:00.000Z',
     updatedAt: '2025-02-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-/** A stored feed of `aPodcast()`, generated 2025-04-03T02:01:00.123Z, whose XML is big enough to compress. */
-export function aFeedDocument(overrides: Partial<FeedDocument> = {}): FeedDocument {
-  const xml =
-    overrides.xml ??
-    `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Signal &amp; Noise ${'☕'.repeat(500)}</title></channel></rss>`;
-  return {
-    podcastId: PODCAST_ID,
-    ownerId: OWNER_ID,
-    username: 'ada',
-    slug: 'signal-and-noise',
-    visibility: 'public',
-    xml,
-    etag: feedEtag(xml),
-    byteSize: Buffer.byteLength(xml),
-    episodeCount: 0,
-    generatedAt: new Date('2025-04-03T02:01:00.123Z'),
     ...overrides,
   };
 }

@@ -1,0 +1,103 @@
+import {
+  FEED_EPISODES_PAGE_MAX,
+  feedVariantKey,
+  feedVariantRange,
+  feedVariantsFor,
+  type Episode,
+  type FeedVariant,
+} from '@castbase/contracts';
+import { releaseDate } from '../rss/feed-episodes.js';
+import { FeedWriter, type FeedChannel, type FeedWriterOptions } from '../rss/feed-writer.js';
+import { VariantOutput, type FinishedVariant } from './variant-output.js';
+
+export interface RenderedVariant {
+  variant: FeedVariant;
+  /** feedVariantKey. */
+  key: string;
+  itemCount: number;
+  output: FinishedVariant;
+}
+
+export type EpisodePageAfter = { releaseDate: string; id: string } | null;
+
+export interface RenderFeedVariantsInput {
+  channel: FeedChannel;
+  /** Where the variants' temporary files go. */
+  directory: string;
+  writerOptions: (variant: FeedVariant) => FeedWriterOptions;
+  /** One page of feed episodes, newest first, after the given one (`catalog.feed-source.episodes`). */
+  episodesAfter: (after: EpisodePageAfter, limit: number) => Promise<readonly Episode[]>;
+}
+
+interface OpenVariant {
+  variant: FeedVariant;
+  range: { start: number; end: number };
+  writer: FeedWriter;
+  output: VariantOutput;
+}
+
+/**
+ * Renders every variant of a podcast's feed in one pass over its episodes: each page from the catalog goes to the
+ * writers of the variants whose range holds each episode's index. Main, recent, preview and full are open from the
+ * start; an archive page opens when its first episode arrives and is finished as soon as its last one is written, so
+ * at most one archive page is open at a time.
+ */
+export async function renderFeedVariants(input: RenderFeedVariantsInput): Promise<RenderedVariant[]> {
+  const variants = feedVariantsFor(input.channel.feedEpisodeCount);
+  const archives = variants.filter((variant) => variant.kind === 'archive');
+  const open: OpenVariant[] = [];
+  const finishing: Array<Promise<RenderedVariant>> = [];
+  const openVariant = (variant: FeedVariant) => {
+    const output = new VariantOutput(input.directory, feedVariantKey(variant));
+    const writer = new FeedWriter(input.channel, input.writerOptions(variant), output.write);
+    open.push({ variant, range: feedVariantRange(variant), writer, output });
+  };
+  const finish = (entry: OpenVariant) => {
+    open.splice(open.indexOf(entry), 1);
+    const { itemCount } = entry.writer.end();
+    finishing.push(
+      entry.output
+        .finish()
+        .then((output) => ({
+          variant: entry.variant,
+          key: feedVariantKey(entry.variant),
+          itemCount,
+          output,
+        })),
+    );
+  };
+
+  try {
+    for (const variant of variants) if (variant.kind !== 'archive') openVariant(variant);
+    const lastIndex = Math.max(...variants.map((variant) => feedVariantRange(variant).end));
+    let index = 0;
+    let after: EpisodePageAfter = null;
+    let nextArchive = 0;
+    while (index < lastIndex) {
+      const limit = Math.min(FEED_EPISODES_PAGE_MAX, lastIndex - index);
+      const page = await input.episodesAfter(after, limit);
+      for (const episode of page) {
+        const archive = archives[nextArchive];
+        if (archive && feedVariantRange(archive).start === index) {
+          openVariant(archive);
+          nextArchive += 1;
+        }
+        for (const entry of [...open]) {
+          if (index >= entry.range.start && index < entry.range.end) entry.writer.item(episode);
+          if (index + 1 >= entry.range.end) finish(entry);
+        }
+        index += 1;
+      }
+      await Promise.all(open.map((entry) => entry.output.drain()));
+      const last = page.at(-1);
+      if (!last || page.length < limit) break;
+      after = { releaseDate: releaseDate(last), id: last.id };
+    }
+    for (const entry of [...open]) finish(entry);
+    return await Promise.all(finishing);
+  } catch (error) {
+    for (const entry of open) entry.output.abort();
+    await Promise.allSettled(finishing);
+    throw error;
+  }
+}
