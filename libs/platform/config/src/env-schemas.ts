@@ -206,7 +206,7 @@ export const catalogEnv = z.object({
 
 export const feedsEnv = z.object({
   WEBSUB_HUBS: described(
-    commaList.default([]),
+    commaList.pipe(z.array(url(['http', 'https']))).default([]),
     'WebSub hubs told of every public feed change (comma-separated URLs; each feed names them in atom:link rel="hub"); none by default',
   ),
   PODPING_URL: described(
