@@ -462,12 +462,12 @@ export function directorySummary(checks: readonly Pick<DirectoryCheck, 'status' 
     approved: checks.filter((check) => check.status === 'approved').length,
     underReview: checks.filter((check) => check.status === 'submitted' || check.status === 'under_review')
       .length,
-    readyToSubmit: checks.filter((check) => check.ready && canSubmit(check.status)).length,
+    readyToSubmit: checks.filter((check) => check.ready && awaitsSubmission(check.status)).length,
   };
 }
 
-/** A directory may be (re)submitted to unless it already lists the podcast or is reviewing it. */
-export function canSubmit(status: DirectoryStatus): boolean {
+/** Ready to Submit counts a ready directory that has not the podcast in hand (never submitted, or turned it away). */
+export function awaitsSubmission(status: DirectoryStatus): boolean {
   return (
     status === 'not_submitted' ||
     status === 'pending_submission' ||
