@@ -25,6 +25,11 @@ import { PublishDueEpisodesHandler } from './scheduling/publish-due-episodes.han
 import { ScheduledPublisher } from './scheduling/scheduled-publisher.js';
 import { EraseUserDataHandler } from './erasure/erase-user-data.handler.js';
 import { GetFeedEpisodesHandler } from './feed-source/get-feed-episodes.handler.js';
+import {
+  FEED_IMPORT_EVENT_HANDLERS,
+  FEED_IMPORT_PROVIDERS,
+  FEED_IMPORT_REQUEST_HANDLERS,
+} from './feed-import/feed-import.providers.js';
 import { GetFeedSourceHandler } from './feed-source/get-feed-source.handler.js';
 import { CreatePodcastHandler } from './podcasts/create-podcast.handler.js';
 import { GetPodcastHandler } from './podcasts/get-podcast.handler.js';
@@ -84,6 +89,7 @@ import { GetPublicPodcastPageHandler } from './public-pages/get-public-podcast-p
         GetPublicChaptersHandler,
         GetPublicEpisodePageHandler,
         GetPublicPodcastPageHandler,
+        ...FEED_IMPORT_REQUEST_HANDLERS,
       ],
       eventHandlers: [
         EraseUserDataHandler,
@@ -92,10 +98,11 @@ import { GetPublicPodcastPageHandler } from './public-pages/get-public-podcast-p
         RemoveChaptersFileOnEpisodeDeletedHandler,
         RecordTaggedMediaHandler,
         MoveFeedsOnUsernameChangedHandler,
+        ...FEED_IMPORT_EVENT_HANDLERS,
       ],
     }),
   ],
   // The scheduled publisher: its timer publishes due episodes every SCHEDULED_PUBLISH_INTERVAL_SECONDS.
-  providers: [PublishDueEpisodes, ScheduledPublisher, ChaptersFileWriter],
+  providers: [PublishDueEpisodes, ScheduledPublisher, ChaptersFileWriter, ...FEED_IMPORT_PROVIDERS],
 })
 export class CatalogModule {}

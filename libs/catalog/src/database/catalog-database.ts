@@ -11,12 +11,14 @@ import { StoreMediaKeys } from './migration-20261125-media-keys.js';
 import { AddPodcastSettingsAndContributors } from './migration-20261125-podcast-settings-contributors.js';
 import { AddEpisodeFields } from './migration-20261125-episode-fields.js';
 import { CreateEpisodeVersions } from './migration-20261125-episode-versions.js';
+import { FeedImport, FeedImportItem } from '../feed-import/feed-import.entity.js';
+import { CreateFeedImports } from '../feed-import/migration-20261126-feed-imports.js';
 import { AddEpisodeSearch } from './migration-20261125-episode-search.js';
 import { AddPodcastChannelAndFeedOrder } from './migration-20261126-podcast-channel-feeds.js';
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
-  entities: [Podcast, Episode, EpisodeVersion, Contributor, ...MESSAGING_ENTITIES],
+  entities: [Podcast, Episode, EpisodeVersion, Contributor, FeedImport, FeedImportItem, ...MESSAGING_ENTITIES],
   migrations: [
     MESSAGING_MIGRATION,
     { name: '20261122000100_catalog', class: CreateCatalogTables },
@@ -28,5 +30,6 @@ export const catalogDatabase: ServiceDatabaseDefinition = {
     { name: '20261125000500_episode_versions', class: CreateEpisodeVersions },
     { name: '20261125000600_episode_search', class: AddEpisodeSearch },
     { name: '20261126000100_podcast_channel_feeds', class: AddPodcastChannelAndFeedOrder },
+    { name: '20261126000900_feed_imports', class: CreateFeedImports },
   ],
 };

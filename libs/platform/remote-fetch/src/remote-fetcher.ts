@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { DomainError } from '@castbase/contracts';
 
@@ -29,6 +30,18 @@ export interface RemoteFetchRequest {
   maxBytes: number;
   /** More request headers (the feed tester's no-cache ones); accept, accept-encoding and user-agent stay the fetcher's. */
   headers?: Record<string, string>;
+  /** This fetch's deadline, redirects and body included, instead of the fetcher's. */
+  timeoutMs?: number;
+}
+
+/** What is known of a streamed answer before its body. */
+export interface RemoteStreamHead {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  /** The declared Content-Length, when the server gave one. */
+  contentLength: number | null;
 }
 
 export interface RemoteResponse {
@@ -76,7 +89,45 @@ export class RemoteFetcher {
 
   /** The 2xx answer of `url` (after at most a few checked redirects), or a REMOTE_* DomainError. */
   async fetch(url: string, request: RemoteFetchRequest): Promise<RemoteResponse> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+    const signal = AbortSignal.timeout(request.timeoutMs ?? this.timeoutMs);
+    const { response, head } = await this.openFollowingRedirects(url, request, signal);
+    const body = await readCapped(response, request.maxBytes, signal);
+    return { url: head.url, status: head.status, contentType: head.contentType, body };
+  }
+
+  /**
+   * Streams the 2xx answer of `url` to `consume`, for bodies too large to hold in memory (an episode's audio): the
+   * same address checks, redirect checks, deadline and size cap as `fetch`. The body `consume` reads fails with
+   * REMOTE_FILE_TOO_LARGE past `maxBytes`, REMOTE_FETCH_TIMEOUT past the deadline and REMOTE_FETCH_FAILED when the
+   * connection ends early, so piping it to a file rejects with that DomainError. Answers what `consume` answers; the
+   * connection is closed however it ends.
+   */
+  async stream<T>(
+    url: string,
+    request: RemoteFetchRequest,
+    consume: (body: Readable, head: RemoteStreamHead) => Promise<T>,
+  ): Promise<T> {
+    const signal = AbortSignal.timeout(request.timeoutMs ?? this.timeoutMs);
+    const { response, head } = await this.openFollowingRedirects(url, request, signal);
+    if (head.contentLength !== null && head.contentLength > request.maxBytes) {
+      response.destroy();
+      throw new DomainError('REMOTE_FILE_TOO_LARGE', undefined, { maxBytes: request.maxBytes });
+    }
+    const body = cappedBody(response, request.maxBytes, signal);
+    try {
+      return await consume(body, head);
+    } finally {
+      response.destroy();
+      body.destroy();
+    }
+  }
+
+  /** The first 2xx answer after at most `maxRedirects` checked redirects, before its body. */
+  private async openFollowingRedirects(
+    url: string,
+    request: RemoteFetchRequest,
+    signal: AbortSignal,
+  ): Promise<{ response: IncomingMessage; head: RemoteStreamHead }> {
     let target = allowedUrl(url);
     for (let redirects = 0; ; redirects++) {
       const response = await this.open(target, request, signal);
@@ -97,8 +148,16 @@ export class RemoteFetcher {
           statusText: response.statusMessage ?? '',
         });
       }
-      const body = await readCapped(response, request.maxBytes, signal);
-      return { url: target.toString(), status, contentType: response.headers['content-type'] ?? null, body };
+      const declared = Number(response.headers['content-length']);
+      const contentLength =
+        response.headers['content-length'] !== undefined && Number.isFinite(declared) ? declared : null;
+      const head = {
+        url: target.toString(),
+        status,
+        contentType: response.headers['content-type'] ?? null,
+        contentLength,
+      };
+      return { response, head };
     }
   }
 
@@ -173,6 +232,28 @@ function readCapped(response: IncomingMessage, maxBytes: number, signal: AbortSi
       if (!response.complete) reject(fetchError(new Error('closed before the end'), signal));
     });
   });
+}
+
+/** The body of `response` as a stream that fails with a DomainError past the cap, the deadline, or an early end. */
+function cappedBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Readable {
+  let size = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done(new DomainError('REMOTE_FILE_TOO_LARGE', undefined, { maxBytes }));
+        response.destroy();
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  response.on('error', (error) => limiter.destroy(fetchError(error, signal)));
+  response.on('close', () => {
+    if (!response.complete) limiter.destroy(fetchError(new Error('closed before the end'), signal));
+  });
+  response.pipe(limiter);
+  return limiter;
 }
 
 /** The agent's refusal, the deadline, or any other failure to reach the server, as the codes the API answers with. */
