@@ -69,7 +69,9 @@ function benchPodcast() {
     license: { identifier: 'CC-BY-4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
     location: { name: 'London', geo: '51.5074,-0.1278', osm: 'R65606' },
     updateFrequency: { text: 'Every Monday', rrule: 'FREQ=WEEKLY;BYDAY=MO', complete: false },
-    podroll: [{ feedGuid: '917393e3-1b1e-5cef-ace4-edaa54e1f810', feedUrl: 'https://other.example/feed.xml' }],
+    podroll: [
+      { feedGuid: '917393e3-1b1e-5cef-ace4-edaa54e1f810', feedUrl: 'https://other.example/feed.xml' },
+    ],
     txt: [{ purpose: 'verify', value: 'S6lpp-7ZCn8-dZfGc-OoyaG' }],
     privateAccessToken: null,
     role: 'owner',
@@ -88,7 +90,10 @@ function benchEpisode(index) {
     podcastId: PODCAST_ID,
     ownerId: 'owner-1',
     title: `Episode ${EPISODES - index}: on streams & back-pressure`,
-    description: `<p>In this episode we talk about <a href="https://example.org/${index}">streams</a> & buffers.</p>`.repeat(6),
+    description:
+      `<p>In this episode we talk about <a href="https://example.org/${index}">streams</a> & buffers.</p>`.repeat(
+        6,
+      ),
     status: 'published',
     episodeType: 'full',
     explicit: false,
@@ -111,7 +116,15 @@ function benchEpisode(index) {
     enableRss: true,
     enableVideo: false,
     podcastBlock: false,
-    transcripts: [{ id: 't1', url: `https://storage.example/t/${suffix}.vtt`, type: 'text/vtt', language: 'en', rel: 'captions' }],
+    transcripts: [
+      {
+        id: 't1',
+        url: `https://storage.example/t/${suffix}.vtt`,
+        type: 'text/vtt',
+        language: 'en',
+        rel: 'captions',
+      },
+    ],
     chapters: [{ id: 'c1', startTime: 0, title: 'Intro', toc: true }],
     soundbites: [{ id: 's1', startTime: 73, duration: 45, title: 'The best bit' }],
     persons: [
@@ -123,14 +136,31 @@ function benchEpisode(index) {
       method: 'keysend',
       suggested: 0.00000005,
       recipients: [
-        { name: 'Ada', type: 'node', address: '02d5c1bf8b940dc9cadca86d1b0a3c37fbe39cee4c7e839e33bef9174531d27f52', split: 90 },
-        { name: 'Guest', type: 'node', address: '03ae9f91a0cb8ff43840e3c322c4c61f019d8c1c3cea15a25cfc425ac605e61a4a', split: 10 },
+        {
+          name: 'Ada',
+          type: 'node',
+          address: '02d5c1bf8b940dc9cadca86d1b0a3c37fbe39cee4c7e839e33bef9174531d27f52',
+          split: 90,
+        },
+        {
+          name: 'Guest',
+          type: 'node',
+          address: '03ae9f91a0cb8ff43840e3c322c4c61f019d8c1c3cea15a25cfc425ac605e61a4a',
+          split: 10,
+        },
       ],
     },
     location: { name: 'London', geo: '51.5074,-0.1278' },
     funding: [{ url: 'https://ko-fi.example/signal', title: 'Support us' }],
     license: { identifier: 'CC-BY-4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
-    alternateEnclosures: [{ type: 'audio/opus', length: 9_000_000, bitrate: 32000, sources: [`https://storage.example/media/${suffix}.opus`] }],
+    alternateEnclosures: [
+      {
+        type: 'audio/opus',
+        length: 9_000_000,
+        bitrate: 32000,
+        sources: [`https://storage.example/media/${suffix}.opus`],
+      },
+    ],
     plays: 0,
     publishDate: published,
     scheduledReleaseDate: null,
@@ -145,19 +175,42 @@ function packageCustomElements(episode) {
   const elements = [
     { 'podcast:season': episode.seasonNumber },
     { 'podcast:episode': episode.episodeNumber },
-    ...episode.transcripts.map((t) => ({ 'podcast:transcript': { _attr: { url: t.url, type: t.type, language: t.language, rel: t.rel } } })),
-    { 'podcast:chapters': { _attr: { url: `${PUBLIC_URL}/api/chapters/${episode.id}.json`, type: 'application/json+chapters' } } },
-    ...episode.soundbites.map((s) => ({ 'podcast:soundbite': [{ _attr: { startTime: s.startTime, duration: s.duration } }, s.title] })),
-    ...episode.persons.map((p) => ({ 'podcast:person': [{ _attr: { role: p.role.toLowerCase(), href: p.href } }, p.name] })),
+    ...episode.transcripts.map((t) => ({
+      'podcast:transcript': { _attr: { url: t.url, type: t.type, language: t.language, rel: t.rel } },
+    })),
+    {
+      'podcast:chapters': {
+        _attr: { url: `${PUBLIC_URL}/api/chapters/${episode.id}.json`, type: 'application/json+chapters' },
+      },
+    },
+    ...episode.soundbites.map((s) => ({
+      'podcast:soundbite': [{ _attr: { startTime: s.startTime, duration: s.duration } }, s.title],
+    })),
+    ...episode.persons.map((p) => ({
+      'podcast:person': [{ _attr: { role: p.role.toLowerCase(), href: p.href } }, p.name],
+    })),
     { 'podcast:location': [{ _attr: { geo: `geo:${episode.location.geo}` } }, episode.location.name] },
     { 'podcast:license': [{ _attr: { url: episode.license.url } }, episode.license.identifier] },
     ...episode.alternateEnclosures.map((a) => ({
-      'podcast:alternateEnclosure': [{ _attr: { type: a.type, length: a.length, bitrate: a.bitrate } }, ...a.sources.map((uri) => ({ 'podcast:source': { _attr: { uri } } }))],
+      'podcast:alternateEnclosure': [
+        { _attr: { type: a.type, length: a.length, bitrate: a.bitrate } },
+        ...a.sources.map((uri) => ({ 'podcast:source': { _attr: { uri } } })),
+      ],
     })),
     {
       'podcast:value': [
-        { _attr: { type: episode.value.type, method: episode.value.method, suggested: episode.value.suggested.toFixed(11) } },
-        ...episode.value.recipients.map((r) => ({ 'podcast:valueRecipient': { _attr: { name: r.name, type: r.type, address: r.address, split: r.split } } })),
+        {
+          _attr: {
+            type: episode.value.type,
+            method: episode.value.method,
+            suggested: episode.value.suggested.toFixed(11),
+          },
+        },
+        ...episode.value.recipients.map((r) => ({
+          'podcast:valueRecipient': {
+            _attr: { name: r.name, type: r.type, address: r.address, split: r.split },
+          },
+        })),
       ],
     },
     ...episode.funding.map((f) => ({ 'podcast:funding': [{ _attr: { url: f.url } }, f.title] })),
@@ -175,7 +228,9 @@ function openSink(path) {
 
 /** Waits until the stream has taken what it was given (back-pressure), as a service writing page by page would. */
 function drained(stream) {
-  return stream.writableNeedDrain ? new Promise((resolve) => stream.once('drain', resolve)) : Promise.resolve();
+  return stream.writableNeedDrain
+    ? new Promise((resolve) => stream.once('drain', resolve))
+    : Promise.resolve();
 }
 
 async function runChild(generator) {
@@ -200,7 +255,14 @@ async function runChild(generator) {
   if (generator === 'castbase') {
     const writer = new FeedWriter(
       { podcast, trailers: [], feedEpisodeCount: EPISODES },
-      { publicUrl: PUBLIC_URL, variant: { kind: 'full' }, token: null, newFeedUrl: null, websubHubs: [], podping: false },
+      {
+        publicUrl: PUBLIC_URL,
+        variant: { kind: 'full' },
+        token: null,
+        newFeedUrl: null,
+        websubHubs: [],
+        podping: false,
+      },
       (chunk) => sink.stream.write(chunk),
     );
     for (let start = 0; start < EPISODES; start += PAGE) {
@@ -227,7 +289,10 @@ async function runChild(generator) {
       itunesImage: podcast.artworkUrl,
       itunesType: podcast.type,
       namespaces: { podcast: true },
-      customElements: [{ 'podcast:guid': podcast.podcastGuid }, { 'podcast:locked': [{ _attr: { owner: podcast.ownerEmail } }, 'yes'] }],
+      customElements: [
+        { 'podcast:guid': podcast.podcastGuid },
+        { 'podcast:locked': [{ _attr: { owner: podcast.ownerEmail } }, 'yes'] },
+      ],
     });
     for (let start = 0; start < EPISODES; start += PAGE) {
       for (const episode of episodes.slice(start, start + PAGE)) {
@@ -238,7 +303,11 @@ async function runChild(generator) {
           url: `${PUBLIC_URL}/episode/${episode.id}`,
           guid: episode.guid,
           date: new Date(episode.publishDate),
-          enclosure: { url: `${PUBLIC_URL}/e/${PODCAST_ID}/${episode.id}/${episode.media.fileName}`, size: episode.media.sizeBytes, type: episode.media.mimeType },
+          enclosure: {
+            url: `${PUBLIC_URL}/e/${PODCAST_ID}/${episode.id}/${episode.media.fileName}`,
+            size: episode.media.sizeBytes,
+            type: episode.media.mimeType,
+          },
           itunesDuration: episode.media.durationSeconds,
           itunesEpisodeType: episode.episodeType,
           itunesExplicit: episode.explicit,
@@ -266,20 +335,32 @@ async function runChild(generator) {
   const bytes = statSync(out).size;
   rmSync(out, { force: true });
   process.stdout.write(
-    JSON.stringify({ ms, bytes, peakRss: peakRssKb * 1024 - base.rss, peakHeap: peakHeap - base.heapUsed, baseRss: base.rss }),
+    JSON.stringify({
+      ms,
+      bytes,
+      peakRss: peakRssKb * 1024 - base.rss,
+      peakHeap: peakHeap - base.heapUsed,
+      baseRss: base.rss,
+    }),
   );
 }
 
 function runInChild(generator) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), `--child=${generator}`], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
-    });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', fileURLToPath(import.meta.url), `--child=${generator}`],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`${generator} child exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`${generator} child exited ${code}`)),
+    );
   });
 }
 
@@ -315,7 +396,9 @@ async function main() {
   const { castbase, podcast } = summary;
   const row = (label, s) =>
     `${label.padEnd(22)} ${s.ms.toFixed(0).padStart(8)} ms ${mb(s.bytes).padStart(8)} MB out ${mb(s.peakRss).padStart(8)} MB RSS ${mb(s.peakHeap).padStart(8)} MB heap (base RSS ${mb(s.baseRss)} MB)`;
-  console.log(`${''.padEnd(22)} ${'time'.padStart(11)} ${'document'.padStart(15)} ${'peak above base'.padStart(29)}`);
+  console.log(
+    `${''.padEnd(22)} ${'time'.padStart(11)} ${'document'.padStart(15)} ${'peak above base'.padStart(29)}`,
+  );
   console.log(row('FeedWriter', castbase));
   console.log(row('podcast (npm package)', podcast));
   const ratio = castbase.ms / podcast.ms;

@@ -57,7 +57,11 @@ export function channelNodes(context: ChannelContext): XmlNode[] {
     nodes.push({ name: 'itunes:image', attributes: { href: podcast.artworkUrl } });
     nodes.push({
       name: 'image',
-      children: [textNode('url', podcast.artworkUrl), textNode('title', podcast.name), textNode('link', link)],
+      children: [
+        textNode('url', podcast.artworkUrl),
+        textNode('title', podcast.name),
+        textNode('link', link),
+      ],
     });
   }
   nodes.push(categoryNode(podcast.category));
@@ -127,7 +131,11 @@ function podcasting20ChannelNodes(context: ChannelContext): XmlNode[] {
   }
   if (podcast.valueEnabled && podcast.lightningAddress) {
     nodes.push(
-      lightningAddressValueNode(podcast.author || podcast.name, podcast.lightningAddress, DEFAULT_SUGGESTED_BTC),
+      lightningAddressValueNode(
+        podcast.author || podcast.name,
+        podcast.lightningAddress,
+        DEFAULT_SUGGESTED_BTC,
+      ),
     );
   }
   for (const txt of podcast.txt) {
@@ -159,7 +167,9 @@ function podcasting20ChannelNodes(context: ChannelContext): XmlNode[] {
 }
 
 /** The host and each co-host (role host), then the podcast's other credits; each name and role once. */
-function channelPersons(podcast: Podcast): Array<{ name: string; role: string; img?: string; href?: string }> {
+function channelPersons(
+  podcast: Podcast,
+): Array<{ name: string; role: string; img?: string; href?: string }> {
   const persons = [
     ...[podcast.author, ...podcast.coHosts].map((name) => ({ name, role: 'Host' })),
     ...podcast.podcastPersons,

@@ -28,7 +28,13 @@ export function rfc2822(iso: string): string {
 export function enclosureAttributes(episode: Episode, context: ItemContext) {
   if (!episode.media) return null;
   return {
-    url: enclosureUrl(context.publicUrl, episode.podcastId, episode.id, episode.media.fileName, context.token),
+    url: enclosureUrl(
+      context.publicUrl,
+      episode.podcastId,
+      episode.id,
+      episode.media.fileName,
+      context.token,
+    ),
     length: String(episode.media.sizeBytes),
     type: episode.media.mimeType,
   };
@@ -71,7 +77,10 @@ function appendPodcasting20(nodes: XmlNode[], episode: Episode, context: ItemCon
   if (episode.chapters.length > 0) {
     nodes.push({
       name: 'podcast:chapters',
-      attributes: { url: `${context.publicUrl}${chaptersFilePath(episode.id)}`, type: JSON_CHAPTERS_CONTENT_TYPE },
+      attributes: {
+        url: `${context.publicUrl}${chaptersFilePath(episode.id)}`,
+        type: JSON_CHAPTERS_CONTENT_TYPE,
+      },
     });
   }
   for (const soundbite of episode.soundbites) nodes.push(soundbiteNode(soundbite));

@@ -1,5 +1,11 @@
 import type { createCB } from 'xmlbuilder2';
-import { cdataSection, escapeXmlAttribute, escapeXmlText, textForXmlbuilder, xmlSafeText } from './xml-text.js';
+import {
+  cdataSection,
+  escapeXmlAttribute,
+  escapeXmlText,
+  textForXmlbuilder,
+  xmlSafeText,
+} from './xml-text.js';
 
 export const RSS_NAMESPACES = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
@@ -56,7 +62,9 @@ function builderAttributes(attributes: XmlNode['attributes']): Record<string, st
  */
 function cdataSections(text: string): string[] {
   const pieces = xmlSafeText(text).split(']]>');
-  return pieces.map((piece, index) => `${index > 0 ? '>' : ''}${piece}${index < pieces.length - 1 ? ']]' : ''}`);
+  return pieces.map(
+    (piece, index) => `${index > 0 ? '>' : ''}${piece}${index < pieces.length - 1 ? ']]' : ''}`,
+  );
 }
 
 /**
