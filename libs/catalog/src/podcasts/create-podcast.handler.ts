@@ -62,7 +62,15 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
       const slug = await this.availableSlug(em, ownerId, values.slug, values.name);
       const id = randomUUID();
       const podcastGuid = podcastGuidAtCreation(this.config.PUBLIC_URL, { id, ownerUsername, slug });
-      const podcast = em.create(Podcast, { ...values, id, ownerId, ownerUsername, slug, podcastGuid, ...artwork });
+      const podcast = em.create(Podcast, {
+        ...values,
+        id,
+        ownerId,
+        ownerUsername,
+        slug,
+        podcastGuid,
+        ...artwork,
+      });
       // The owner's role is a row like any contributor's, so one table answers every access check.
       em.create(Contributor, {
         podcastId: podcast.id,

@@ -17,7 +17,10 @@ export class MoveFeedsOnUsernameChangedHandler implements EventHandler<Definitio
 
   constructor(private readonly outbox: Outbox) {}
 
-  async handle({ userId, username }: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
+  async handle(
+    { userId, username }: PayloadOf<Definition>,
+    { em }: EventHandlerContext<Definition>,
+  ): Promise<void> {
     const podcasts = await em.find(Podcast, { ownerId: userId, ownerUsername: { $ne: username } });
     for (const podcast of podcasts) {
       const before = feedAddressOf(podcast);

@@ -102,13 +102,19 @@ describe('catalog service: saving the Podcast tab of settings (spec 1 §5 "Podca
     ).resolves.toEqual(saved);
   });
 
-  it('announces catalog.podcast.updated with the new slug, so the feed is rendered again', async () => {
+  it('announces catalog.podcast.updated with the new slug and the address it moved from, so the feed is rendered again', async () => {
     const { ownerId, podcast, form } = await ownersPodcast();
     await save(ownerId, podcast.id, { ...form, slug: 'renamed-show' });
     const event = await waitFor('catalog.podcast.updated', () =>
       app.podcastUpdatedEvents.find((envelope) => envelope.payload.podcastId === podcast.id),
     );
-    expect(event.payload).toEqual({ podcastId: podcast.id, ownerId, slug: 'renamed-show' });
+    expect(event.payload).toEqual({
+      podcastId: podcast.id,
+      ownerId,
+      slug: 'renamed-show',
+      ownerUsername: null,
+      previousAddress: { ownerUsername: null, slug: podcast.slug },
+    });
   });
 
   it('refuses a save without the fields Apple requires with "Please complete all required fields for Apple Podcasts", listing them', async () => {

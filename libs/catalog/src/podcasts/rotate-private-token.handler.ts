@@ -24,7 +24,11 @@ export class RotatePrivateTokenHandler implements RequestHandler<Definition> {
     return this.em.fork().transactional(async (em) => {
       const { podcast } = await requirePodcastRole(em, userId, podcastId, 'manage');
       podcast.privateAccessToken = newPrivateAccessToken();
-      this.outbox.add(em, catalogEvents.podcastUpdated, podcastUpdatedPayload(podcast, feedAddressOf(podcast)));
+      this.outbox.add(
+        em,
+        catalogEvents.podcastUpdated,
+        podcastUpdatedPayload(podcast, feedAddressOf(podcast)),
+      );
       await em.flush();
       return podcast.toDto(this.storage, 'owner');
     });

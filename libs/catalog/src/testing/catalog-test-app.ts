@@ -25,7 +25,7 @@ import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { testStorageModule } from '@castbase/platform-storage';
-import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import { CatalogModule } from '../catalog.module.js';
 
 type PodcastCreated = EventEnvelope<PayloadOf<typeof catalogEvents.podcastCreated>>;
@@ -187,6 +187,28 @@ export async function startCatalogTestApp() {
     return deletionId;
   }
 
+  /** What identity publishes when a user saves a new username; answers the envelope. */
+  async function changeUsername(userId: string, username: string, previousUsername: string) {
+    const envelope = {
+      id: newEventId(),
+      subject: identityEvents.usernameChanged.subject,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, username, previousUsername },
+    };
+    await bus.publish(envelope);
+    return envelope;
+  }
+
+  /** Resolves once the catalog's consumer has handled (or skipped as a repeat) the event. */
+  const processed = (envelope: { id: string }) =>
+    waitFor(`the catalog to process event ${envelope.id}`, async () => {
+      const found = await rows(
+        `select 1 from catalog.processed_events where consumer = 'catalog' and event_id = ?`,
+        [envelope.id],
+      );
+      return found.length === 1;
+    });
+
   async function podcastWithEpisode(options: { withMedia: boolean }) {
     const ownerId = newOwner();
     const podcast = await createPodcast(ownerId, { name: 'Episodes Show' });
@@ -257,6 +279,8 @@ export async function startCatalogTestApp() {
     storedMediaFile,
     podcastWithEpisode,
     requestDeletion,
+    changeUsername,
+    processed,
     async stop() {
       await catalog.close();
       await database.drop();
