@@ -23,6 +23,10 @@ import {
   TagAudioOnEpisodeUpdatedHandler,
 } from './processing-jobs/queue-episode-tagging.handlers.js';
 import { TagEpisodeAudioStep } from './processing-jobs/tag-episode-audio.step.js';
+import {
+  REMOTE_IMPORT_PROVIDERS,
+  REMOTE_IMPORT_REQUEST_HANDLERS,
+} from './remote-imports/remote-imports.providers.js';
 import { ResumableUploads } from './uploads/resumable-uploads.js';
 import { TusUploadController } from './uploads/tus-upload.controller.js';
 import { UploadCompletion } from './uploads/upload-completion.js';
@@ -43,7 +47,13 @@ import { UploadPolicy } from './uploads/upload-policy.js';
     PersistenceModule.forService(mediaDatabase),
     MessagingModule.forService({
       service: 'media',
-      requestHandlers: [GetFileHandler, DeleteFileHandler, RenderVideoHandler, RetryJobHandler],
+      requestHandlers: [
+        GetFileHandler,
+        DeleteFileHandler,
+        RenderVideoHandler,
+        RetryJobHandler,
+        ...REMOTE_IMPORT_REQUEST_HANDLERS,
+      ],
       eventHandlers: [
         EraseUserMediaHandler,
         ReleaseMediaOfDeletedEpisodeHandler,
@@ -66,6 +76,7 @@ import { UploadPolicy } from './uploads/upload-policy.js';
     ChapterImages,
     TagEpisodeAudioStep,
     EpisodeTagging,
+    ...REMOTE_IMPORT_PROVIDERS,
   ],
 })
 export class MediaModule {}
