@@ -13,7 +13,8 @@ import {
 export const FEED_VALIDATION_ERROR_POINTS = 20;
 export const FEED_VALIDATION_WARNING_POINTS = 10;
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
 
 export const feedValidationMessages = {
   titleMissing: 'Missing channel title',
@@ -27,9 +28,9 @@ export const feedValidationMessages = {
   enclosuresMissing: (items: number) =>
     items === 1 ? '1 episode has no enclosure' : `${items} episodes have no enclosure`,
   sizeError: (bytes: number) =>
-    `Feed is ${megabytes(bytes)}, above the ${megabytes(FEED_SIZE_ERROR_BYTES)} limit: podcast apps may refuse it`,
+    `Feed is ${megabytes(bytes)}, above the ${FEED_SIZE_ERROR_BYTES / MB} MB limit: podcast apps may refuse it`,
   sizeWarning: (bytes: number) =>
-    `Feed is ${megabytes(bytes)}, above ${megabytes(FEED_SIZE_WARNING_BYTES)}: some podcast apps read large feeds slowly`,
+    `Feed is ${megabytes(bytes)}, above ${FEED_SIZE_WARNING_BYTES / MB} MB: some podcast apps read large feeds slowly`,
   fullFeedLarge: (items: number) =>
     `Full feed contains ${items} episodes. Podcast apps should use the main feed and its archive pages.`,
 } as const;
