@@ -9,6 +9,7 @@ import { DirectoriesController } from './directories/directories.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
 import { FeedTestsController } from './feed-tests/feed-tests.controller.js';
+import { FeedImportController } from './feed-import/feed-import.controller.js';
 import { AccountDeletionController } from './identity/account-deletion.controller.js';
 import { AccountExportController } from './identity/account-export.controller.js';
 import { OnboardingController } from './identity/onboarding.controller.js';
@@ -37,6 +38,7 @@ export class GatewayModule {
       ],
       controllers: [
         PodcastsController,
+        FeedImportController,
         ContributorsController,
         EpisodesController,
         EpisodeLifecycleController,
