@@ -59,6 +59,14 @@ export const updateFrequencySchema = z.object({
 });
 export type UpdateFrequency = z.infer<typeof updateFrequencySchema>;
 
+/** The schedules the settings offer ready-made (podcast:updateFrequency's text and rrule), beside a custom one. */
+export const UPDATE_FREQUENCY_PRESETS = [
+  { key: 'daily', label: 'Daily', text: 'Daily', rrule: 'FREQ=DAILY' },
+  { key: 'weekly', label: 'Weekly', text: 'Weekly', rrule: 'FREQ=WEEKLY' },
+  { key: 'biweekly', label: 'Every two weeks', text: 'Every two weeks', rrule: 'FREQ=WEEKLY;INTERVAL=2' },
+  { key: 'monthly', label: 'Monthly', text: 'Monthly', rrule: 'FREQ=MONTHLY' },
+] as const;
+
 /** The channel fields as stored, read and saved (every one with its default, so older clients may omit them). */
 export const podcastChannelFieldsShape = {
   /** itunes:block and podcast:block: keep the show out of directories while the feed stays readable. */
