@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { feedPath, type FeedVariant, type Podcast } from '@castbase/contracts';
 import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import type { AnnouncementPolicy } from './announcement-policy.js';
-import { startAnnouncingFeedsApp, type AnnouncingFeedsApp } from './testing/announcing-feeds-app.js';
+import {
+  ANNOUNCING_TEST_PUBLIC_URL,
+  startAnnouncingFeedsApp,
+  type AnnouncingFeedsApp,
+} from './testing/announcing-feeds-app.js';
 import {
   publishedFeedUrls,
   startNotificationReceiver,
@@ -67,6 +72,75 @@ describe('feeds service: telling WebSub hubs and Podping of feed changes', () =>
     await app.announcer.settled();
     return about(receiver, feedUrls);
   }
+
+  const publicUrl = (podcast: Podcast, variant?: FeedVariant) =>
+    `${ANNOUNCING_TEST_PUBLIC_URL}${feedPath(podcast, variant)}`;
+
+  /** The `feeds.feed.regenerated` events of a podcast, oldest first, once `count` of them have been consumed. */
+  async function regenerations(podcast: Podcast, count: number) {
+    const events = await waitFor(`${count} consumed regeneration(s) of ${podcast.slug}`, async () => {
+      const found = await app.rows(
+        `select id, payload from feeds.outbox_messages
+          where subject = 'feeds.feed.regenerated' and payload->>'podcastId' = ? order by occurred_at, id`,
+        [podcast.id],
+      );
+      if (found.length < count) return false;
+      for (const event of found) if (!(await app.processed(String(event['id'])))) return false;
+      return found;
+    });
+    await app.announcer.settled();
+    return events.map((event) => event['payload'] as { changed: boolean; changedUrls: string[] });
+  }
+
+  it('announces a feed the catalog changed, whose document names the hubs and Podping; not a rendering that changed nothing', async () => {
+    const podcast = app.catalogPodcast();
+    const variants = [
+      publicUrl(podcast),
+      publicUrl(podcast, { kind: 'recent' }),
+      publicUrl(podcast, { kind: 'preview' }),
+    ];
+
+    await app.podcastCreated(podcast);
+
+    const [publish, ...more] = await received(firstHub, variants, 1);
+    expect(more).toEqual([]);
+    expect(publishedFeedUrls(publish!).sort()).toEqual([...variants].sort());
+    expect(
+      (await received(podping, variants, 3)).map((ping) => ping.url.searchParams.get('url')).sort(),
+    ).toEqual([...variants].sort());
+    const xml = await app.mainFeedXml(podcast);
+    const hubs = [...xml.matchAll(/<atom:link\b[^>]*\brel="hub"[^>]*>/g)].map(
+      ([link]) => /\bhref="([^"]*)"/.exec(link)?.[1],
+    );
+    expect(hubs).toEqual([firstHub.url, `${secondHub.url}hub`]);
+    expect(xml).toMatch(/<podcast:podping usesPodping="true"\s*\/>/);
+
+    // Saving the podcast without changing anything renders the same bytes: nothing to announce.
+    await app.podcastUpdated(podcast);
+    const [, again] = await regenerations(podcast, 2);
+    expect(again).toMatchObject({ changed: false, changedUrls: [] });
+    for (const receiver of [firstHub, secondHub]) expect(about(receiver, variants)).toHaveLength(1);
+    expect(about(podping, variants)).toHaveLength(variants.length);
+  });
+
+  it('never announces a private podcast, whose feed names no hub', async () => {
+    const podcast = app.catalogPodcast({ visibility: 'private', privateAccessToken: 'abcdefghijklmnop' });
+
+    await app.podcastCreated(podcast);
+
+    const [first] = await regenerations(podcast, 1);
+    expect(first).toMatchObject({ changed: true, private: true });
+    const variants = [
+      publicUrl(podcast),
+      publicUrl(podcast, { kind: 'recent' }),
+      publicUrl(podcast, { kind: 'preview' }),
+    ];
+    for (const receiver of [firstHub, secondHub, podping]) expect(about(receiver, variants)).toEqual([]);
+    const xml = await app.mainFeedXml(podcast);
+    expect(xml).toContain('<rss');
+    expect(xml).not.toMatch(/rel="hub"/);
+    expect(xml).not.toContain('podcast:podping');
+  });
 
   it('publishes every changed feed URL to each hub in one form-encoded request', async () => {
     const event = app.regenerated();

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
-import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Podcast } from '@castbase/contracts';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
+import { AfterCommit } from '../generation/after-commit.js';
 import {
   ANNOUNCEMENT_POLICY,
   DEFAULT_ANNOUNCEMENT_POLICY,
@@ -35,17 +35,16 @@ type Outcome = { ok: true } | { ok: false; retry: boolean; reason: string };
  * Both protocols are hints on top of polling, and the feed's next change announces it again.
  */
 @Injectable()
-export class FeedChangeAnnouncer implements EventSubscriber, OnModuleDestroy {
+export class FeedChangeAnnouncer implements OnModuleDestroy {
   private readonly logger = new Logger('feeds:announcements');
   private readonly policy: AnnouncementPolicy;
   private readonly hubs: readonly string[];
   private readonly userAgent: string;
-  private readonly pending = new Map<object, FeedChange[]>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
 
   constructor(
-    em: EntityManager,
+    private readonly afterCommit: AfterCommit,
     @Inject(APP_CONFIG) private readonly config: AnnouncementConfig,
     @Optional() @Inject(ANNOUNCEMENT_POLICY) policy?: Partial<AnnouncementPolicy>,
   ) {
@@ -57,7 +56,6 @@ export class FeedChangeAnnouncer implements EventSubscriber, OnModuleDestroy {
         'PODPING_URL is set without PODPING_TOKEN: podping.cloud refuses notifications without it',
       );
     }
-    em.getEventManager().registerSubscriber(this);
   }
 
   /** Whether any hub or Podping is configured: without one there is nothing to announce. */
@@ -68,25 +66,7 @@ export class FeedChangeAnnouncer implements EventSubscriber, OnModuleDestroy {
   /** Announces `change` after `em`'s transaction commits (at once when `em` is in none); forgets it on rollback. */
   announceAfterCommit(em: EntityManager, change: FeedChange): void {
     if (!this.enabled || change.feedUrls.length === 0) return;
-    const transaction = em.getTransactionContext<object>();
-    // A savepoint's commit is not the one that makes the change final; the event handler never runs in one.
-    if (!transaction || 'savepointName' in transaction) return this.announce(change);
-    const changes = this.pending.get(transaction) ?? [];
-    changes.push(change);
-    this.pending.set(transaction, changes);
-  }
-
-  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
-    const key = transaction as object | undefined;
-    if (!key) return;
-    const changes = this.pending.get(key);
-    this.pending.delete(key);
-    for (const change of changes ?? []) this.announce(change);
-  }
-
-  afterTransactionRollback({ transaction }: TransactionEventArgs): void {
-    const key = transaction as object | undefined;
-    if (key) this.pending.delete(key);
+    this.afterCommit.run(em, () => this.announce(change));
   }
 
   /** Resolves when every announcement started so far has been delivered or given up on. */
