@@ -149,7 +149,7 @@ describe('profile, settings and account deletion in the web app', () => {
     await page.getByLabel('Username').waitFor();
     expect(
       await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts(),
-    ).toEqual(['Podcast', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
+    ).toEqual(['Podcast', 'RSS', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
     expect(await page.getByLabel('Username').inputValue()).toBe('ada.lovelace');
     for (const section of ['Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']) {
       await page.getByRole('tab', { name: section }).click();

@@ -1,14 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import {
-  AlertIcon,
-  BroadcastIcon,
-  ChartBarIcon,
-  CoinsIcon,
-  WandIcon,
-  type IconProps,
-} from '../shared/icons/icons.js';
+import { AlertIcon, ChartBarIcon, CoinsIcon, WandIcon, type IconProps } from '../shared/icons/icons.js';
 import { NotYetAvailable, ScreenFrame } from '../shared/layout/screen-frame.js';
 import type { PodcastSegment } from '../shared/podcasts/podcast-paths.js';
 
@@ -22,13 +15,6 @@ interface PodcastScreen {
 }
 
 const podcastScreens: readonly PodcastScreen[] = [
-  {
-    segment: 'settings/rss',
-    title: 'RSS Feed',
-    whatComesHere: 'Your feed address, its generation status and directory submissions will be shown here.',
-    Icon: BroadcastIcon,
-    failureName: 'Settings',
-  },
   {
     segment: 'episodes/:episodeId/analytics',
     title: 'Episode Analytics',
@@ -89,6 +75,11 @@ const lazyScreens: ReadonlyArray<{
   },
   {
     segment: 'settings/podcast',
+    load: () => import('../settings/settings-screen.js').then((m) => ({ Component: m.SettingsScreen })),
+    failureName: 'Settings',
+  },
+  {
+    segment: 'settings/rss',
     load: () => import('../settings/settings-screen.js').then((m) => ({ Component: m.SettingsScreen })),
     failureName: 'Settings',
   },

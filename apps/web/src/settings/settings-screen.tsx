@@ -2,6 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { RssSettingsSection } from '../feeds/rss-widget/rss-settings-section.js';
 import { DangerZone } from '../profile/account-deletion/danger-zone.js';
 import { ScreenFrame } from '../shared/layout/screen-frame.js';
 import { podcastPath } from '../shared/podcasts/podcast-paths.js';
@@ -20,8 +21,12 @@ interface SettingsSection {
 }
 
 const PODCAST_SECTION = 'podcast';
+const RSS_SECTION = 'rss';
+/** Sections with an address of their own, /p/{podcastId}/settings/{value}. */
+const PATH_SECTIONS = [PODCAST_SECTION, RSS_SECTION] as const;
 const sections: readonly SettingsSection[] = [
   { value: PODCAST_SECTION, label: 'Podcast', Section: PodcastSection, framed: false },
+  { value: RSS_SECTION, label: 'RSS', Section: RssSettingsSection, framed: false },
   { value: 'account', label: 'Account', Section: AccountSection, framed: true },
   { value: 'notifications', label: 'Notifications', Section: NotificationsSection, framed: true },
   { value: 'privacy', label: 'Privacy', Section: PrivacySection, framed: true },
@@ -30,26 +35,27 @@ const sections: readonly SettingsSection[] = [
 ];
 /**
  * The chosen section is kept in the address, so it survives a reload and can be linked to: the Podcast section is
- * /p/{podcastId}/settings/podcast (and /settings without a section), the others /settings?section={value}.
+ * /p/{podcastId}/settings/podcast (and /settings without a section), the RSS section /settings/rss, the others
+ * /settings?section={value}.
  */
 const SECTION_PARAM = 'section';
 
-/** /p/{podcastId}/settings and /settings/podcast: a side menu of the podcast's and the account's settings. */
+/** /p/{podcastId}/settings, /settings/podcast and /settings/rss: a side menu of the podcast's and the account's settings. */
 export function SettingsScreen() {
   const { podcastId = '' } = useParams();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 62em)', true);
-  const requested = pathname.endsWith('/settings/podcast')
-    ? PODCAST_SECTION
-    : new URLSearchParams(search).get(SECTION_PARAM);
+  const requested =
+    PATH_SECTIONS.find((section) => pathname.endsWith(`/settings/${section}`)) ??
+    new URLSearchParams(search).get(SECTION_PARAM);
   const current = sections.some((section) => section.value === requested) ? requested : PODCAST_SECTION;
 
   function choose(value: string | null) {
     if (!value) return;
     const to =
-      value === PODCAST_SECTION
-        ? podcastPath(podcastId, 'settings/podcast')
+      value === PODCAST_SECTION || value === RSS_SECTION
+        ? podcastPath(podcastId, `settings/${value}`)
         : `${podcastPath(podcastId, 'settings')}?${SECTION_PARAM}=${encodeURIComponent(value)}`;
     void navigate(to, { replace: true });
   }
@@ -57,7 +63,7 @@ export function SettingsScreen() {
   return (
     <ScreenFrame
       title="Settings"
-      description="Manage your podcast, your account, notifications, privacy and appearance."
+      description="Manage your podcast, its RSS feed, your account, notifications, privacy and appearance."
     >
       <Tabs
         value={current}

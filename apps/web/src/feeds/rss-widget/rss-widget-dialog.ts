@@ -1,0 +1,2 @@
+/** The widget's dialogs (spec 2 §2 "Modals"). */
+export type RssWidgetDialog = 'analysis' | 'submission-guide' | 'what-is-rss' | 'podcasting20' | 'all-urls';
