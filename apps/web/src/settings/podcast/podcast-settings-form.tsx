@@ -7,10 +7,15 @@ import { FailureBanner, SuccessBanner } from '../../shared/layout/feedback-banne
 import { PodcastArtworkField } from './podcast-artwork-field.js';
 import { PodcastContactFields } from './podcast-contact-fields.js';
 import { PodcastDirectoryFields } from './podcast-directory-fields.js';
+import { PodcastDirectoryVisibilityFields } from './podcast-directory-visibility-fields.js';
 import { PodcastFeedFields } from './podcast-feed-fields.js';
 import { PodcastIdentityFields } from './podcast-identity-fields.js';
+import { PodcastLicenseLocationFields } from './podcast-license-location-fields.js';
+import { PodcastPodrollFields } from './podcast-podroll-fields.js';
+import { PodcastScheduleFields } from './podcast-schedule-fields.js';
 import type { SettingsRefusal } from './podcast-settings-values.js';
 import { PodcastSettingsSummary } from './podcast-settings-summary.js';
+import { PodcastTxtFields } from './podcast-txt-fields.js';
 import { RssFeedAddress } from './rss-feed-address.js';
 import { usePodcastSettingsForm } from './use-podcast-settings-form.js';
 
@@ -68,6 +73,15 @@ export function PodcastSettingsForm({ podcast }: { podcast: Podcast }) {
             </SettingsGroup>
             <SettingsGroup title="Directory listing">
               <PodcastDirectoryFields {...fields} />
+              <PodcastDirectoryVisibilityFields {...fields} />
+            </SettingsGroup>
+            <SettingsGroup title="License, location and schedule">
+              <PodcastLicenseLocationFields {...fields} />
+              <PodcastScheduleFields {...fields} />
+            </SettingsGroup>
+            <SettingsGroup title="Recommendations and verification">
+              <PodcastPodrollFields {...fields} />
+              <PodcastTxtFields {...fields} />
             </SettingsGroup>
             <SettingsGroup title="Optional details">
               <PodcastContactFields {...fields} />

@@ -5,9 +5,10 @@ import {
   type Podcast,
   type PodcastSettingsInput,
 } from '@castbase/contracts';
+import { channelInputOf, channelValuesOf, type ChannelValues } from './podcast-channel-values.js';
 
 /** What the Podcast tab edits: the podcast's settings as its fields hold them. */
-export interface PodcastSettingsValues {
+export interface PodcastSettingsValues extends ChannelValues {
   artworkMediaId: string | null;
   artworkUrl: string | null;
   name: string;
@@ -32,7 +33,19 @@ export interface PodcastSettingsValues {
 }
 
 export type PodcastSettingsField = keyof PodcastSettingsValues;
-export type PodcastSettingsErrors = Partial<Record<PodcastSettingsField, string>>;
+/** An error inside a channel field, by its path: 'podroll.2.feedGuid', 'location.geo', 'license.url'. */
+export type ChannelErrorPath = `${keyof ChannelValues}.${string}`;
+export type PodcastSettingsErrors = Partial<Record<PodcastSettingsField | ChannelErrorPath, string>>;
+
+const CHANNEL_FIELDS: ReadonlySet<string> = new Set<keyof ChannelValues>([
+  'feedBlock',
+  'feedComplete',
+  'license',
+  'location',
+  'updateFrequency',
+  'podroll',
+  'txt',
+]);
 
 export function settingsValuesOf(podcast: Podcast): PodcastSettingsValues {
   return {
@@ -55,6 +68,7 @@ export function settingsValuesOf(podcast: Podcast): PodcastSettingsValues {
     copyright: podcast.copyright,
     tags: podcast.tags,
     audioBitrateKbps: podcast.audioBitrateKbps,
+    ...channelValuesOf(podcast),
   };
 }
 
@@ -68,9 +82,20 @@ export function settingsChanged(values: PodcastSettingsValues, podcast: Podcast)
  * back as the podcast holds it.
  */
 export function settingsInputOf(values: PodcastSettingsValues, podcast: Podcast): PodcastSettingsInput {
-  const { artworkUrl: _shownOnly, ...fields } = values;
+  const {
+    artworkUrl: _shownOnly,
+    feedBlock: _feedBlock,
+    feedComplete: _feedComplete,
+    license: _license,
+    location: _location,
+    updateFrequency: _updateFrequency,
+    podroll: _podroll,
+    txt: _txt,
+    ...fields
+  } = values;
   return {
     ...fields,
+    ...channelInputOf(values),
     fundingLinks: podcast.fundingLinks,
     socialLinks: podcast.socialLinks,
     podcastLocked: podcast.podcastLocked,
@@ -102,9 +127,10 @@ export function refusalOf(values: PodcastSettingsValues, podcast: Podcast): Sett
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (typeof field === 'string' && field in values && !(field in fieldErrors)) {
-        fieldErrors[field as PodcastSettingsField] = issue.message;
-      }
+      if (typeof field !== 'string' || !(field in values)) continue;
+      // A channel field's error sits on the part of it that is wrong ('podroll.2.feedGuid').
+      const key = (CHANNEL_FIELDS.has(field) ? issue.path.join('.') : field) as keyof PodcastSettingsErrors;
+      if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
     }
   }
   const missing = missingApplePodcastsFields({ ...values, hasArtwork: values.artworkMediaId !== null });
