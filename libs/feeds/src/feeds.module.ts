@@ -26,6 +26,8 @@ import { RegenerateOnPodcastCreatedHandler } from './handlers/regenerate-on-podc
 import { RegenerateOnPodcastUpdatedHandler } from './handlers/regenerate-on-podcast-updated.handler.js';
 import { RemoveFeedOnPodcastDeletedHandler } from './handlers/remove-feed-on-podcast-deleted.handler.js';
 import { FeedController } from './http/feed.controller.js';
+import { FeedHttpRoute } from './http/feed-http-route.js';
+import { FeedRequestLog } from './http/feed-request-log.js';
 import { FeedResponseCache } from './http/feed-response-cache.js';
 import { ServeFeed } from './http/serve-feed.usecase.js';
 import { AnnounceFeedChangeHandler } from './notify/announce-feed-change.handler.js';
@@ -73,6 +75,8 @@ const eventHandlers = [
     FeedRegenerationQueue,
     CatalogChangeRecorder,
     ServeFeed,
+    FeedHttpRoute,
+    FeedRequestLog,
     FeedChangeAnnouncer,
     DirectoryStatusRepository,
     DirectoryReadiness,

@@ -2,3 +2,4 @@ export * from './runtime-pieces.js';
 export * from './runtime.module.js';
 export * from './run-process.js';
 export * from './http-error.filter.js';
+export * from './fast-http-routes.js';

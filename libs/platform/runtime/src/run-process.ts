@@ -12,6 +12,7 @@ import {
 } from '@castbase/platform-config';
 import { createLogger, quietStartUpLogger, startTracing } from '@castbase/platform-observability';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { FastHttpRoutes, type ExpressApplication } from './fast-http-routes.js';
 import { persistentSecret, provideBus, provideDatabase, type Piece } from './runtime-pieces.js';
 import { RuntimeModule } from './runtime.module.js';
 
@@ -177,6 +178,9 @@ export async function runProcess(
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   app.disable('x-powered-by');
   definition.configureHttp?.(app, config);
+  // The public hot paths (/feeds) are answered before Express, Nest and their middleware see them (ADR 0012).
+  const express: ExpressApplication = app.getHttpAdapter().getInstance();
+  app.get(FastHttpRoutes).attach(app.getHttpServer(), express);
   try {
     await listen(app, config.PORT);
   } catch (error) {

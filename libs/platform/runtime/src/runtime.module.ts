@@ -6,6 +6,7 @@ import { MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { ObservabilityModule, ReadinessChecks } from '@castbase/platform-observability';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { FILESYSTEM_STORAGE_ROUTE, StorageModule } from '@castbase/platform-storage';
+import { FastHttpRoutes } from './fast-http-routes.js';
 import { HttpErrorFilter } from './http-error.filter.js';
 import { storageOptions } from './runtime-pieces.js';
 
@@ -30,7 +31,10 @@ class BusReadiness implements OnModuleInit {
   }
 }
 
-/** The process-wide pieces every service module relies on: config, logs/metrics/health, database, bus, storage. */
+/**
+ * The process-wide pieces every service module relies on: config, logs/metrics/health, database, bus, storage, and
+ * the fast routes answered before Express.
+ */
 @Global()
 @Module({})
 export class RuntimeModule {
@@ -61,13 +65,14 @@ export class RuntimeModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        FastHttpRoutes,
         {
           provide: BusReadiness,
           inject: [ReadinessChecks, MessageBus],
           useFactory: (checks: ReadinessChecks, bus: MessageBus) => new BusReadiness(checks, bus),
         },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, FastHttpRoutes],
     };
   }
 }

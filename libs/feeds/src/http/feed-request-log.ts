@@ -1,0 +1,163 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { feedsEvents, type FeedRequest } from '@castbase/contracts';
+import { MessageBus, newEventId } from '@castbase/platform-messaging';
+import { FastHttpRoutes } from '@castbase/platform-runtime';
+import { negotiateEncoding } from './content-encoding.js';
+
+/** What the serving path keeps of one answered request: plain values, turned into the event's shape off the path. */
+export interface FeedRequestRecord {
+  podcastId: string;
+  variant: string;
+  atMs: number;
+  status: number;
+  bytes: number;
+  /** The response's Content-Encoding; undefined for a 304 (its coding is the client's, read from Accept-Encoding). */
+  contentEncoding: string | undefined;
+  acceptEncoding: string | undefined;
+  cacheHit: boolean;
+  userAgent: string | undefined;
+  remoteAddress: string | undefined;
+  forwardedFor: string | undefined;
+}
+
+export interface FeedRequestLogOptions {
+  /** A batch leaves at least this often while requests come in. */
+  flushIntervalMs: number;
+  /** A batch leaves as soon as this many requests wait. */
+  batchSize: number;
+  /** Requests kept while the bus is slow; beyond this they are dropped and counted. */
+  maxQueued: number;
+}
+
+export const FEED_REQUEST_LOG_OPTIONS = Symbol('FEED_REQUEST_LOG_OPTIONS');
+
+export const DEFAULT_FEED_REQUEST_LOG_OPTIONS: FeedRequestLogOptions = {
+  flushIntervalMs: 1_000,
+  batchSize: 500,
+  maxQueued: 20_000,
+};
+
+/**
+ * The `feeds.feed.requested` events, batched. `record` only appends to an in-memory queue, so no response waits for
+ * the bus; a timer publishes what is queued once a second, or at once when a batch is full, one publish at a time.
+ * While the bus is slow the queue grows to `maxQueued`, then requests are dropped and counted (a warning says how
+ * many). At-most-once log events, published directly rather than through the outbox: see docs/feeds.md.
+ */
+@Injectable()
+export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('FeedRequestLog');
+  private readonly options: FeedRequestLogOptions;
+  private queue: FeedRequestRecord[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushScheduled = false;
+  private publishing: Promise<void> | undefined;
+  private droppedSinceWarning = 0;
+  /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
+  dropped = 0;
+  /** Requests handed to the bus since the process started. */
+  published = 0;
+
+  constructor(
+    private readonly bus: MessageBus,
+    @Optional() private readonly fastRoutes?: FastHttpRoutes,
+    @Optional() @Inject(FEED_REQUEST_LOG_OPTIONS) options?: Partial<FeedRequestLogOptions>,
+  ) {
+    this.options = { ...DEFAULT_FEED_REQUEST_LOG_OPTIONS, ...options };
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => this.flush(), this.options.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.flush();
+    await this.publishing;
+  }
+
+  /** Queues one answered request; never waits and never throws. */
+  record(request: FeedRequestRecord): void {
+    if (this.queue.length >= this.options.maxQueued) {
+      this.dropped += 1;
+      this.droppedSinceWarning += 1;
+      return;
+    }
+    this.queue.push(request);
+    if (this.queue.length >= this.options.batchSize && !this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Starts publishing the queued requests in batches, unless a publish is already under way. */
+  flush(): void {
+    this.flushScheduled = false;
+    this.warnAboutDrops();
+    if (this.publishing || this.queue.length === 0) return;
+    const queued = this.queue;
+    this.queue = [];
+    this.publishing = this.publishBatches(queued).finally(() => {
+      this.publishing = undefined;
+      if (this.queue.length >= this.options.batchSize) this.flush();
+    });
+  }
+
+  private async publishBatches(queued: FeedRequestRecord[]): Promise<void> {
+    for (let start = 0; start < queued.length; start += this.options.batchSize) {
+      const batch = queued.slice(start, start + this.options.batchSize);
+      const now = new Date();
+      try {
+        await this.bus.publish({
+          id: newEventId(now.getTime()),
+          subject: feedsEvents.feedsRequested.subject,
+          occurredAt: now.toISOString(),
+          payload: { requests: batch.map((record) => this.toEvent(record)) },
+        });
+        this.published += batch.length;
+      } catch (error) {
+        this.dropped += batch.length;
+        this.droppedSinceWarning += batch.length;
+        this.logger.warn(
+          `feed requests not published: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  }
+
+  private toEvent(record: FeedRequestRecord): FeedRequest {
+    return {
+      podcastId: record.podcastId,
+      variant: record.variant,
+      at: new Date(record.atMs).toISOString(),
+      status: record.status,
+      bytes: record.bytes,
+      encoding:
+        record.contentEncoding ??
+        (record.status === 304 ? negotiateEncoding(record.acceptEncoding) : 'identity'),
+      cacheHit: record.cacheHit,
+      userAgent: record.userAgent ?? '',
+      ip: this.clientAddress(record),
+    };
+  }
+
+  private clientAddress(record: FeedRequestRecord): string {
+    const source = { remoteAddress: record.remoteAddress, forwardedFor: record.forwardedFor };
+    return this.fastRoutes ? this.fastRoutes.clientAddress(source) : (record.remoteAddress ?? '');
+  }
+
+  private warnAboutDrops(): void {
+    if (this.droppedSinceWarning === 0) return;
+    this.logger.warn(
+      `${this.droppedSinceWarning} feed requests dropped from the feed-request events: the bus is not keeping up`,
+    );
+    this.droppedSinceWarning = 0;
+  }
+}

@@ -1,0 +1,120 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Injectable, Logger } from '@nestjs/common';
+import { UNEXPECTED_ERROR_MESSAGE } from '@castbase/contracts';
+
+/**
+ * A public hot path answered on the Node HTTP server itself, before Express and Nest see the request (ADR 0012):
+ * no middleware, guard, interceptor, access-log line or router lookup. The route does all of its own work, headers
+ * and errors included.
+ */
+export interface FastHttpRoute {
+  /** The path prefix the route looks at, e.g. '/feeds/'. */
+  readonly prefix: string;
+  /**
+   * Answers the request and returns true, or returns false at once (writing nothing) to leave the request to Nest:
+   * a method or a path shape the route does not serve.
+   */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+/** What Express knows of a request's client address: the socket's peer and the proxies' X-Forwarded-For. */
+export interface ClientAddressSource {
+  remoteAddress: string | undefined;
+  forwardedFor: string | undefined;
+}
+
+/** Express's application as far as client addresses go: its request prototype, whose `ip` getter reads its settings. */
+export interface ExpressApplication {
+  request: object;
+}
+
+const INTERNAL_ERROR_BODY = JSON.stringify({ code: 'INTERNAL', message: UNEXPECTED_ERROR_MESSAGE });
+const logger = new Logger('FastHttpRoutes');
+
+/**
+ * What a fast route answers when it fails: 500 INTERNAL with the catalogue's message, the error only in the log, as
+ * HttpErrorFilter does for Nest's routes. A response already under way is cut off.
+ */
+export function answerUnexpectedError(response: ServerResponse, error: unknown): void {
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response
+    .writeHead(500, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(INTERNAL_ERROR_BODY)),
+      'Cache-Control': 'no-store',
+    })
+    .end(INTERNAL_ERROR_BODY);
+}
+
+/**
+ * The process's fast routes. Service modules register theirs when they start; `runProcess` puts `dispatch` in front
+ * of Express's request listener. Without the runtime (a test module) nothing is registered or attached, and the
+ * routes' Nest controllers answer instead.
+ */
+@Injectable()
+export class FastHttpRoutes {
+  private routes: FastHttpRoute[] = [];
+  private express: ExpressApplication | undefined;
+
+  register(route: FastHttpRoute): void {
+    this.routes = [...this.routes, route];
+  }
+
+  /** Whether the process answers this route on its own listener (false in test modules that serve through Nest). */
+  get attached(): boolean {
+    return this.express !== undefined;
+  }
+
+  /**
+   * Takes `server`'s request listeners (Express's) and calls them only for requests no fast route answers. `express`
+   * is the application behind them, whose trust-proxy setting `clientAddress` follows.
+   */
+  attach(server: Server, express: ExpressApplication): void {
+    const fallback = server.listeners('request') as Array<
+      (request: IncomingMessage, response: ServerResponse) => void
+    >;
+    server.removeAllListeners('request');
+    this.express = express;
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (this.dispatch(request, response)) return;
+      for (const listener of fallback) listener.call(server, request, response);
+    });
+  }
+
+  /** Answers through the first route whose prefix the URL starts with and that takes it; false when none does. */
+  dispatch(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url ?? '';
+    for (const route of this.routes) {
+      if (!url.startsWith(route.prefix)) continue;
+      try {
+        if (route.handle(request, response)) return true;
+      } catch (error) {
+        answerUnexpectedError(response, error);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The client's address exactly as Express's `request.ip` gives it under the process's TRUST_PROXY setting; the
+   * socket's peer when the routes are not attached.
+   */
+  clientAddress(source: ClientAddressSource): string {
+    const express = this.express;
+    if (!express) return source.remoteAddress ?? '';
+    const socket = { remoteAddress: source.remoteAddress };
+    // Express's own `ip` getter, on a request made of the recorded values (its prototype knows the app's settings).
+    const request = Object.assign(Object.create(express.request) as object, {
+      app: express,
+      headers: source.forwardedFor === undefined ? {} : { 'x-forwarded-for': source.forwardedFor },
+      socket,
+      connection: socket,
+    }) as { ip?: string };
+    return request.ip ?? source.remoteAddress ?? '';
+  }
+}
