@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { feedPath, type FeedVariant, type Podcast } from '@castbase/contracts';
 import { createTestDatabase, waitFor, type TestDatabase } from '@castbase/platform-testing';
+import { MAX_ANNOUNCEMENT_AGE_MS } from './announce-feed-change.handler.js';
 import type { AnnouncementPolicy } from './announcement-policy.js';
 import {
   ANNOUNCING_TEST_PUBLIC_URL,
@@ -200,18 +201,21 @@ describe('feeds service: telling WebSub hubs and Podping of feed changes', () =>
     );
   });
 
-  it('announces nothing for a private podcast or a rendering that changed nothing', async () => {
+  it('announces nothing for a private podcast, a rendering that changed nothing or a change over a day old', async () => {
     const privatePodcast = app.regenerated({ private: true });
     const unchanged = app.regenerated({ changed: false });
     const nothingListed = app.regenerated({ changedUrls: [] });
+    const dayOld = app.regenerated();
+    dayOld.occurredAt = new Date(Date.now() - MAX_ANNOUNCEMENT_AGE_MS - 60_000).toISOString();
     const publicChange = app.regenerated();
 
-    for (const event of [privatePodcast, unchanged, nothingListed, publicChange]) await app.publish(event);
+    for (const event of [privatePodcast, unchanged, nothingListed, dayOld, publicChange])
+      await app.publish(event);
 
     // The consumer takes events in order: once the last one is announced, the others have been handled.
     await received(firstHub, publicChange.payload.changedUrls, 1);
     await received(podping, publicChange.payload.changedUrls, 3);
-    for (const event of [privatePodcast, unchanged, nothingListed]) {
+    for (const event of [privatePodcast, unchanged, nothingListed, dayOld]) {
       expect(await app.processed(event.id)).toBe(true);
       for (const receiver of [firstHub, secondHub, podping]) {
         expect(about(receiver, event.payload.changedUrls)).toEqual([]);
