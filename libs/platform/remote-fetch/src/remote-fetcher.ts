@@ -52,6 +52,9 @@ export interface RemoteResponse {
   body: Buffer;
 }
 
+/** Refused whatever the options: link-local ranges and the cloud metadata addresses outside them. */
+const LINK_LOCAL_AND_METADATA = ['169.254.0.0/16', 'fe80::/10', 'fd00:ec2::254/128', '100.100.100.200/32'];
+
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -76,6 +79,9 @@ export class RemoteFetcher {
     const filter = {
       allowIPAddressList: options.allowAddresses ?? [],
       ...(options.allowPrivateAddresses ? { allowPrivateIPAddress: true } : {}),
+      // Link-local stays refused even when private addresses are let through: the cloud metadata services
+      // (169.254.169.254, fd00:ec2::254) answer there, and a local install testing its own feed never needs it.
+      denyIPAddressList: LINK_LOCAL_AND_METADATA,
     };
     this.httpAgent = new RequestFilteringHttpAgent(filter);
     this.httpsAgent = new RequestFilteringHttpsAgent({
