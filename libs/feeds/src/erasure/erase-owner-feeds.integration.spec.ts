@@ -15,9 +15,13 @@ describe('feeds service: erasing a user when their account is deleted', () => {
   });
 
   const feedRows = (ownerId: string) =>
-    app.rows('select podcast_id, etag from feeds.feed_documents where owner_id = ? order by podcast_id', [
-      ownerId,
-    ]);
+    app.rows(
+      `select p.podcast_id, v.etag from feeds.feed_podcasts p
+       join feeds.feed_variants v on v.podcast_id = p.podcast_id and v.variant_key = 'main'
+       where p.owner_id = ? order by p.podcast_id`,
+      [ownerId],
+    );
+  const storedFiles = (podcastId: string) => app.storedFiles(podcastId);
   const outboxRowsMentioning = (value: string) =>
     app.rows(
       `select id, subject, payload from feeds.outbox_messages where strpos(payload::text, ?) > 0 order by id`,
@@ -49,6 +53,7 @@ describe('feeds service: erasing a user when their account is deleted', () => {
     const podcastsOfA = await renderedPodcasts(userA, 'ada', 2);
     const [podcastOfB] = await renderedPodcasts(userB, 'grace', 1);
     expect((await app.fetchFeed(podcastsOfA[0] as Podcast)).status).toBe(200);
+    expect(await storedFiles(podcastsOfA[0]?.id ?? '')).toHaveLength(9);
     const userBBefore = { feeds: await feedRows(userB), outbox: await outboxRowsMentioning(userB) };
     catalogErases(podcastsOfA);
 
@@ -58,10 +63,11 @@ describe('feeds service: erasing a user when their account is deleted', () => {
     expect(report.payload).toEqual({
       deletionId,
       service: 'feeds',
-      removed: { feeds: 2, outboxMessages: 2 },
+      removed: { feeds: 2, files: 18, outboxMessages: 2 },
       erasedAt: expect.any(String),
     });
     expect(await feedRows(userA)).toEqual([]);
+    for (const podcast of podcastsOfA) expect(await storedFiles(podcast.id)).toEqual([]);
     expect(await outboxRowsMentioning(userA)).toEqual([]);
     for (const podcast of podcastsOfA) expect((await app.fetchFeed(podcast)).status).toBe(404);
     expect({ feeds: await feedRows(userB), outbox: await outboxRowsMentioning(userB) }).toEqual(userBBefore);
@@ -76,7 +82,7 @@ describe('feeds service: erasing a user when their account is deleted', () => {
 
     const retry = await reportOf(await app.requestDeletion(userA));
 
-    expect(retry.payload.removed).toEqual({ feeds: 0, outboxMessages: 0 });
+    expect(retry.payload.removed).toEqual({ feeds: 0, files: 0, outboxMessages: 0 });
   });
 
   it('stores no feed for a catalog event that arrives after the erasure, and goes on with the next events', async () => {
@@ -98,6 +104,11 @@ describe('feeds service: erasing a user when their account is deleted', () => {
       async () => (await processed(lateCreated)) && (await processed(latePublished)),
     );
 
+    await waitFor(
+      'nothing kept about the user once the late generation finds the podcast gone',
+      async () =>
+        (await app.rows('select 1 from feeds.feed_podcasts where owner_id = ?', [userA])).length === 0,
+    );
     expect(await feedRows(userA)).toEqual([]);
     await renderedPodcasts(app.newOwner(), 'grace', 1);
   });

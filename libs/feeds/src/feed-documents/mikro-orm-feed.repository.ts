@@ -36,7 +36,7 @@ export class MikroOrmFeedRepository extends FeedRepository {
 
   async recordChange(em: EntityManager, { podcastId, ownerId, changedAt }: HeardChange): Promise<void> {
     await em.execute(
-      `insert into feed_podcasts (podcast_id, owner_id, changes_heard, changed_at) values (?, ?, 1, ?)
+      `insert into feeds.feed_podcasts (podcast_id, owner_id, changes_heard, changed_at) values (?, ?, 1, ?)
        on conflict (podcast_id) do update set changes_heard = feed_podcasts.changes_heard + 1,
          changed_at = greatest(feed_podcasts.changed_at, excluded.changed_at)`,
       [podcastId, ownerId, changedAt],
@@ -65,7 +65,7 @@ export class MikroOrmFeedRepository extends FeedRepository {
       await em.nativeDelete(FeedRedirectEntity, { username: access.username, slug: access.slug });
     }
     await em.execute(
-      `insert into feed_podcasts (podcast_id, owner_id, username, slug, visibility, private_token, changed_at)
+      `insert into feeds.feed_podcasts (podcast_id, owner_id, username, slug, visibility, private_token, changed_at)
        values (?, ?, ?, ?, ?, ?, now())
        on conflict (podcast_id) do update set owner_id = excluded.owner_id, username = excluded.username,
          slug = excluded.slug, visibility = excluded.visibility, private_token = excluded.private_token`,
@@ -132,7 +132,7 @@ export class MikroOrmFeedRepository extends FeedRepository {
     const rows = await this.em
       .fork()
       .execute<{ podcast_id: string }[]>(
-        'select podcast_id from feed_podcasts where changes_heard > changes_generated order by changed_at limit ?',
+        'select podcast_id from feeds.feed_podcasts where changes_heard > changes_generated order by changed_at limit ?',
         [limit],
       );
     return rows.map((row) => row.podcast_id);
@@ -184,8 +184,8 @@ export class MikroOrmFeedRepository extends FeedRepository {
         slug: string | null;
       }[]
     >(
-      `select v.etag, p.visibility, p.private_token, p.username, p.slug from feed_podcasts p
-       left join feed_variants v on v.podcast_id = p.podcast_id and v.variant_key = ?
+      `select v.etag, p.visibility, p.private_token, p.username, p.slug from feeds.feed_podcasts p
+       left join feeds.feed_variants v on v.podcast_id = p.podcast_id and v.variant_key = ?
        where p.podcast_id = ?`,
       [variantKey, podcastId],
     );

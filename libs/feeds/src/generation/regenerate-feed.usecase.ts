@@ -13,6 +13,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { MessageBus, Outbox } from '@castbase/platform-messaging';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { FeedRemover } from '../erasure/feed-remover.js';
 import { FeedFiles } from '../feed-documents/feed-files.js';
 import type { FeedPodcastRecord, FeedVariantRecord } from '../feed-documents/feed-records.js';
 import { FeedRepository, type FeedPodcastAccess } from '../feed-documents/feed.repository.js';
@@ -51,6 +52,7 @@ export class RegenerateFeed {
     private readonly files: FeedFiles,
     private readonly cache: FeedResponseCache,
     private readonly afterCommit: AfterCommit,
+    private readonly remover: FeedRemover,
     @Inject(APP_CONFIG) private readonly config: FeedsGenerationConfig,
   ) {}
 
@@ -76,8 +78,9 @@ export class RegenerateFeed {
         throw error;
       });
     if (!source) {
-      // Gone from the catalog: nothing to generate, and nothing left pending (its deletion event removes the rest).
-      if (before) await this.feeds.saveGeneration(em, podcastId, { changesGenerated: changesIncluded });
+      // Gone from the catalog (deleted, or its owner erased): nothing to generate and nothing to keep, not even the
+      // owner id a late event brought back.
+      if (before) await this.remover.remove(em, [podcastId]);
       return null;
     }
 

@@ -16,11 +16,16 @@ describe('feeds service: the feed follows the catalog changes after publishing',
     await app?.stop();
   });
 
+  /** The served main feed and the item count the RSS status keeps, once its generation has committed. */
   const storedFeed = async (podcastId: string) => {
-    const [row] = await app.rows('select xml, episode_count from feeds.feed_documents where podcast_id = ?', [
-      podcastId,
-    ]);
-    return row ? { xml: String(row['xml']), episodeCount: Number(row['episode_count']) } : undefined;
+    const [row] = await app.rows(
+      'select episode_count, generated_at from feeds.feed_podcasts where podcast_id = ?',
+      [podcastId],
+    );
+    const podcast = app.catalog.get(podcastId)?.podcast;
+    if (!row || row['generated_at'] === null || !podcast) return undefined;
+    const served = await app.fetchFeed(podcast);
+    return { xml: served.body.toString('utf8'), episodeCount: Number(row['episode_count']) };
   };
   const regenerations = async (podcastId: string) =>
     (
@@ -116,6 +121,14 @@ describe('feeds service: the feed follows the catalog changes after publishing',
       ]);
       return processed.length === 1;
     });
+    await waitFor('its generation', async () => (await regenerations(podcast.id)) === before + 1);
+    await waitFor('nothing left to generate', async () => {
+      const [row] = await app.rows(
+        'select changes_heard, changes_generated from feeds.feed_podcasts where podcast_id = ?',
+        [podcast.id],
+      );
+      return row?.['changes_heard'] === row?.['changes_generated'];
+    });
     expect(await regenerations(podcast.id)).toBe(before + 1);
 
     // A podcast deleted since the event has no feed to render: the event is done, not retried for ever.
@@ -128,6 +141,11 @@ describe('feeds service: the feed follows the catalog changes after publishing',
       'the late event to be processed',
       async () =>
         (await app.rows('select 1 from feeds.processed_events where event_id = ?', [late])).length === 1,
+    );
+    await waitFor(
+      'nothing kept about a podcast the catalog no longer has',
+      async () =>
+        (await app.rows('select 1 from feeds.feed_podcasts where podcast_id = ?', [podcast.id])).length === 0,
     );
     expect(await regenerations(podcast.id)).toBe(before + 1);
   });

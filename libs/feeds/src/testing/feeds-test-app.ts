@@ -27,7 +27,7 @@ import {
 import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule, newEventId } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
-import { StorageModule } from '@castbase/platform-storage';
+import { ObjectStorage, StorageModule } from '@castbase/platform-storage';
 import { createTestDatabase, type TestDatabase } from '@castbase/platform-testing';
 import { FeedsModule } from '../feeds.module.js';
 import { releaseDate } from '../rss/feed-episodes.js';
@@ -167,6 +167,14 @@ export async function startFeedsTestApp() {
     });
   };
 
+  /** The file names stored under `rss/{podcastId}/`, sorted. */
+  async function storedFiles(podcastId: string): Promise<string[]> {
+    const names: string[] = [];
+    for await (const key of feeds.get(ObjectStorage).list(`rss/${podcastId}/`))
+      names.push(key.split('/').at(-1) ?? key);
+    return names.sort();
+  }
+
   /** The RSS status as the gateway asks for it, for `userId`. */
   const feedStatus = (userId: string, podcastId: string) =>
     bus.request(feedsRequests.getFeedStatus, { ownerId: userId, podcastId });
@@ -187,7 +195,7 @@ export async function startFeedsTestApp() {
 
   const database: TestDatabase = await createTestDatabase('cbtest_feeds');
   const storageRoot = await mkdtemp(join(tmpdir(), 'castbase-feeds-test-'));
-  const silent = pino({ level: 'silent' });
+  const silent = pino({ level: process.env['FEEDS_TEST_LOG'] ?? 'silent' });
   const feeds: TestingModule = await Test.createTestingModule({
     imports: [
       TestConfigModule,
@@ -248,7 +256,7 @@ export async function startFeedsTestApp() {
     bus,
     feeds,
     catalog,
-    storageRoot,
+    storedFiles,
     erasureReports,
     newOwner: () => `owner-${randomUUID()}`,
     catalogPodcast,
