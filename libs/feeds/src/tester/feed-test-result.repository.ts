@@ -16,12 +16,15 @@ export class FeedTestResultRepository {
     return parsed.success ? parsed.data : null;
   }
 
-  /** Replaces the podcast's last result, unless a test that started later has been stored already. */
+  /**
+   * Replaces the podcast's last result, unless a test that started later has been stored already. Raw SQL names its
+   * schema: only the ORM's own queries are confined to it.
+   */
   async save(result: FeedTestResult): Promise<void> {
     await this.em.fork().execute(
-      `insert into feed_test_results (podcast_id, result, tested_at) values (?, ?::jsonb, ?)
+      `insert into feeds.feed_test_results as stored (podcast_id, result, tested_at) values (?, ?::jsonb, ?)
        on conflict (podcast_id) do update set result = excluded.result, tested_at = excluded.tested_at
-       where feed_test_results.tested_at <= excluded.tested_at`,
+       where stored.tested_at <= excluded.tested_at`,
       [result.podcastId, JSON.stringify(result), result.lastTested],
     );
   }
