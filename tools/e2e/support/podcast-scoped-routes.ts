@@ -83,10 +83,9 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
       prepare: async () => ({ path: `/api/podcasts/${(await fixture.teamPodcast('Deleted Show')).id}` }),
     },
     {
-      // The feeds service answers for the owner only until it learns roles.
       method: 'POST',
       route: '/api/podcasts/:podcastId/feed',
-      permission: 'manage',
+      permission: 'editEpisodes',
       success: 200,
       scope: 'podcast',
       prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/feed` }),
@@ -94,7 +93,7 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
     {
       method: 'GET',
       route: '/api/podcasts/:podcastId/feed',
-      permission: 'manage',
+      permission: 'view',
       success: 200,
       scope: 'podcast',
       prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/feed` }),

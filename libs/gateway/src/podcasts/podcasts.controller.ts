@@ -112,10 +112,11 @@ export class PodcastsController {
     return this.bus.request(catalogRequests.rotatePrivateToken, { userId: user.id, podcastId });
   }
 
+  /** Generates every feed variant now (owner, editor); the feeds service checks the caller's role again. */
   @Post(':podcastId/feed')
   @HttpCode(200)
-  @RequirePodcastRole('manage', { from: 'podcastId' })
-  @ApiZodResponse(feedStatusSchema, 'The feed, generated now')
+  @RequirePodcastRole('editEpisodes', { from: 'podcastId' })
+  @ApiZodResponse(feedStatusSchema, 'The RSS status after the generation')
   generateFeed(
     @CurrentUser() user: AuthenticatedUser,
     @Param('podcastId', podcastIdParam) podcastId: string,
@@ -123,9 +124,10 @@ export class PodcastsController {
     return this.bus.request(feedsRequests.generateFeed, { ownerId: user.id, podcastId });
   }
 
+  /** The RSS status kept on the server (any role); a private podcast's URLs carry the token for its owner only. */
   @Get(':podcastId/feed')
-  @RequirePodcastRole('manage', { from: 'podcastId' })
-  @ApiZodResponse(feedStatusSchema, 'Where the feed is and when it was generated')
+  @RequirePodcastRole('view', { from: 'podcastId' })
+  @ApiZodResponse(feedStatusSchema, 'Every feed URL, the counts, generation and change times, needsUpdate and size')
   feed(
     @CurrentUser() user: AuthenticatedUser,
     @Param('podcastId', podcastIdParam) podcastId: string,
