@@ -127,7 +127,10 @@ export class PodcastsController {
   /** The RSS status kept on the server (any role); a private podcast's URLs carry the token for its owner only. */
   @Get(':podcastId/feed')
   @RequirePodcastRole('view', { from: 'podcastId' })
-  @ApiZodResponse(feedStatusSchema, 'Every feed URL, the counts, generation and change times, needsUpdate and size')
+  @ApiZodResponse(
+    feedStatusSchema,
+    'Every feed URL, the counts, generation and change times, needsUpdate and size',
+  )
   feed(
     @CurrentUser() user: AuthenticatedUser,
     @Param('podcastId', podcastIdParam) podcastId: string,
