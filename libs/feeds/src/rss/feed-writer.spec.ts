@@ -634,3 +634,121 @@ describe('FeedWriter: output', () => {
     expect(() => writer.end()).toThrow('twice');
   });
 });
+
+describe('FeedWriter: any text at all', () => {
+  /** Pieces a creator or an import could paste: markup, entities, controls, surrogates, line breaks, bidi text. */
+  const PIECES = [
+    'a',
+    'Z',
+    ' ',
+    '  ',
+    '&',
+    '<',
+    '>',
+    '"',
+    "'",
+    ']]>',
+    ']]',
+    ']',
+    '&amp;',
+    '&lt;',
+    '&#169;',
+    '&#x1F600;',
+    '<!--',
+    '-->',
+    '?>',
+    '<![CDATA[',
+    '\u0000',
+    '\u0007',
+    '\u000B',
+    '\u000C',
+    '\u001F',
+    '\t',
+    '\n',
+    '\r',
+    '\r\n',
+    '\uD800',
+    '\uDBFF',
+    '\uDC00',
+    '\uDFFF',
+    '\uD83D\uDE00',
+    '\uFFFE',
+    '\uFFFF',
+    '\uFFFD',
+    '\u0085',
+    '\u2028',
+    '\u202E',
+    '\u200F',
+    'שלום',
+    'مرحبا',
+    '☕',
+    '日本語',
+  ];
+
+  /** mulberry32: the same strings every run. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** What XML 1.0 can carry of a string, by the Char production's code point ranges, line breaks as '\n'. */
+  function carried(text: string): string {
+    let kept = '';
+    for (const character of text) {
+      const point = character.codePointAt(0)!;
+      const allowed =
+        point === 0x9 ||
+        point === 0xa ||
+        point === 0xd ||
+        (point >= 0x20 && point <= 0xd7ff) ||
+        (point >= 0xe000 && point <= 0xfffd) ||
+        (point >= 0x10000 && point <= 0x10ffff);
+      if (allowed) kept += character;
+    }
+    return kept.replace(/\r\n?/g, '\n');
+  }
+
+  it('always writes a well-formed feed that reads back as the text less what XML cannot carry (300 random texts)', async () => {
+    const next = random(20251125);
+    const text = () =>
+      Array.from({ length: Math.floor(next() * 14) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(
+        '',
+      );
+    for (let round = 0; round < 30; round++) {
+      const texts = Array.from({ length: 10 }, text);
+      const podcast = aFullyFilledPodcast({
+        name: `N${texts[0]}`,
+        author: `A${texts[1]}`,
+        fundingLinks: [{ label: texts[2]!, url: `https://f.example/?q=${texts[2]}` }],
+      });
+      const episode = aFullyFilledEpisode({
+        title: `T${texts[3]}`,
+        description: `<p>${texts[4]}</p>`,
+        guid: `g${texts[5]}`,
+        persons: [{ id: 'p', name: `P${texts[6]}`, role: 'Guest', href: `https://p.example/${texts[7]}` }],
+        soundbites: [{ id: 's', startTime: 1, duration: 2, title: `S${texts[8]}` }],
+        funding: [{ url: 'https://f.example', title: `F${texts[9]}` }],
+      });
+      const { xml } = writeFeed({ podcast, trailers: [], feedEpisodeCount: 1 }, writerOptions(), [episode]);
+      expect(XMLValidator.validate(xml)).toBe(true);
+      expect(parseFeed(xml)).not.toBeNull();
+
+      const parsed = await rssParser.parseString(xml);
+      expect(parsed.title).toBe(carried(`N${texts[0]}`));
+      expect((parsed['itunes'] as Node)['author']).toBe(carried(`A${texts[1]}`));
+      const item = parsed.items[0]!;
+      expect(item.title).toBe(carried(`T${texts[3]}`));
+      expect(item['content:encoded']).toBe(carried(`<p>${texts[4]}</p>`));
+      expect(item.guid).toBe(carried(`g${texts[5]}`));
+      const person = (item['persons'] as Array<{ $: Node; _: string }>)[0]!;
+      expect(person._).toBe(carried(`P${texts[6]}`));
+      expect(person.$['href']).toBe(carried(`https://p.example/${texts[7]}`));
+      expect((item['funding'] as Array<{ _: string }>)[0]!._).toBe(carried(`F${texts[9]}`));
+    }
+  });
+});

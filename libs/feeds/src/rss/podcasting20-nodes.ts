@@ -42,7 +42,11 @@ function taxonomyOf(role: string): { role: string; group: string | undefined } {
 
 /** The text is what apps show on the button: the link's title, else its URL. */
 export function fundingNode(link: { url: string; title: string }): XmlNode {
-  return { name: 'podcast:funding', attributes: { url: link.url }, text: link.title.trim() || link.url };
+  return {
+    name: 'podcast:funding',
+    attributes: { url: link.url },
+    text: link.title.trim() ? link.title : link.url,
+  };
 }
 
 export function locationNode(location: Location): XmlNode {

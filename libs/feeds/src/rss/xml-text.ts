@@ -7,13 +7,17 @@ const NOT_XML_CHARACTERS = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{100
 // eslint-disable-next-line no-control-regex -- as above, without the global flag, for a cheap test
 const HAS_NOT_XML_CHARACTER = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-/** The text without the characters XML cannot carry. */
+/**
+ * The text without the characters XML cannot carry, with line breaks as `\n`: a parser turns `\r\n` and `\r` into
+ * `\n` anyway, so writing them so makes every part of the feed read back the same.
+ */
 export function xmlSafeText(text: string): string {
-  return HAS_NOT_XML_CHARACTER.test(text) ? text.replace(NOT_XML_CHARACTERS, '') : text;
+  const safe = HAS_NOT_XML_CHARACTER.test(text) ? text.replace(NOT_XML_CHARACTERS, '') : text;
+  return safe.includes('\r') ? safe.replace(/\r\n?/g, '\n') : safe;
 }
 
 const TEXT_SPECIALS = /[&<>]/;
-const ATTRIBUTE_SPECIALS = /[&<>"\t\n\r]/;
+const ATTRIBUTE_SPECIALS = /[&<>"\t\n]/;
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -21,7 +25,6 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '"': '&quot;',
   '\t': '&#9;',
   '\n': '&#10;',
-  '\r': '&#13;',
 };
 const escapeCharacter = (character: string): string => ESCAPES[character] ?? character;
 
@@ -33,11 +36,11 @@ export function escapeXmlText(text: string): string {
 
 /**
  * An attribute value for a double-quoted attribute. Tabs and line breaks are written as character references,
- * since a parser would otherwise normalise them to spaces.
+ * since a parser would otherwise turn them into spaces.
  */
 export function escapeXmlAttribute(value: string): string {
   const safe = xmlSafeText(value);
-  return ATTRIBUTE_SPECIALS.test(safe) ? safe.replace(/[&<>"\t\n\r]/g, escapeCharacter) : safe;
+  return ATTRIBUTE_SPECIALS.test(safe) ? safe.replace(/[&<>"\t\n]/g, escapeCharacter) : safe;
 }
 
 /**
