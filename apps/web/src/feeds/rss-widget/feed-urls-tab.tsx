@@ -4,7 +4,7 @@ import {
   type FeedStatus,
 } from '@castbase/contracts';
 import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LinkIcon } from '../../shared/icons/icons.js';
 import { CopyUrlButton } from './copy-url-button.js';
 import { labelledFeedUrls, type LabelledFeedUrl } from './feed-variant-urls.js';
@@ -55,19 +55,20 @@ export function FeedUrlsTab({
           maw={360}
         />
       )}
-      {chosen.map((entry) => (
-        <FeedUrlRow key={entry.key} entry={entry} />
+      {chosen.map((entry, index) => (
+        <FeedUrlRow key={entry.key} entry={entry}>
+          {index === 0 && (
+            <Button variant="default" onClick={() => onOpen('all-urls')}>
+              {text.buttons.allUrls}
+            </Button>
+          )}
+        </FeedUrlRow>
       ))}
-      <Group gap="sm">
-        <Button variant="default" onClick={() => onOpen('all-urls')}>
-          {text.buttons.allUrls}
-        </Button>
-      </Group>
     </Stack>
   );
 }
 
-function FeedUrlRow({ entry }: { entry: LabelledFeedUrl }) {
+function FeedUrlRow({ entry, children }: { entry: LabelledFeedUrl; children?: ReactNode }) {
   return (
     <Stack gap={6}>
       <Text fw={600} size="sm">
@@ -94,6 +95,7 @@ function FeedUrlRow({ entry }: { entry: LabelledFeedUrl }) {
         >
           {text.buttons.viewXml}
         </Button>
+        {children}
       </Group>
     </Stack>
   );
