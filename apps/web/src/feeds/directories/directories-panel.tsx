@@ -98,22 +98,25 @@ export function DirectoriesPanel({ podcastId }: { podcastId: string }) {
       <Paper withBorder radius="md" p="md">
         <RequirementChecker podcastId={podcastId} issues={issues} warnings={warnings} compact />
       </Paper>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {items.map((check) => (
-          <DirectoryCard
-            key={check.id}
-            podcastId={podcastId}
-            check={check}
-            canRecord={canRecord}
-            submitting={submission.isPending && submission.variables === check.id}
-            onSubmit={() => submit(check)}
-            onRecordAnswer={() => {
-              answer.reset();
-              setAnswering(check);
-            }}
-          />
-        ))}
-      </SimpleGrid>
+      {/* By the panel's own width: it sits in a tab of the RSS widget, narrower than the window. */}
+      <div style={{ containerType: 'inline-size' }}>
+        <SimpleGrid type="container" cols={{ base: 1, '520px': 2, '1000px': 3 }} spacing="md">
+          {items.map((check) => (
+            <DirectoryCard
+              key={check.id}
+              podcastId={podcastId}
+              check={check}
+              canRecord={canRecord}
+              submitting={submission.isPending && submission.variables === check.id}
+              onSubmit={() => submit(check)}
+              onRecordAnswer={() => {
+                answer.reset();
+                setAnswering(check);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      </div>
       <RecordAnswerDialog
         check={answering}
         saving={answer.isPending}

@@ -63,9 +63,11 @@ export function focusFieldWhenShown(label: string): void {
 function findLabelledControl(label: string): HTMLElement | null {
   const form = document.querySelector('form[aria-label="Podcast settings"]');
   if (!form) return null;
-  // The album art's drop zone is named by aria-label; the other fields by a <label for=…>.
+  // The album art is a hidden file input named by aria-label, opened by the drop zone button that follows it; the
+  // other fields are named by a <label for=…>.
   const named = form.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`);
-  if (named) return named;
+  if (named)
+    return named.hidden && named.nextElementSibling instanceof HTMLElement ? named.nextElementSibling : named;
   for (const element of form.querySelectorAll<HTMLLabelElement>('label[for]')) {
     if (element.textContent?.replace(/\s*\*\s*$/, '').trim() !== label) continue;
     return document.getElementById(element.htmlFor);
