@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { isCategoryValue, type FeedVariant } from '@castbase/contracts';
+import { isCategoryValue, validateGeneratedFeed, type FeedVariant } from '@castbase/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseFeed } from 'podcast-partytime';
 import Parser from 'rss-parser';
 import { anEpisode, PODCAST_ID } from '../testing/feed-fixtures.js';
 import { FeedWriter } from './feed-writer.js';
+import { generatedFeedFacts } from './generated-feed-facts.js';
 import {
   aFullyFilledEpisode,
   aFullyFilledPodcast,
@@ -750,5 +751,34 @@ describe('FeedWriter: any text at all', () => {
       expect(person.$['href']).toBe(carried(`https://p.example/${texts[7]}`));
       expect((item['funding'] as Array<{ _: string }>)[0]!._).toBe(carried(`F${texts[9]}`));
     }
+  });
+});
+
+describe('FeedWriter: the validation report of what it wrote', () => {
+  it('finds nothing wrong with a fully filled podcast', () => {
+    const channel = fullChannel();
+    const result = writeFeed(channel, fullOptions, [aFullyFilledEpisode()]);
+    expect(validateGeneratedFeed(generatedFeedFacts(channel, fullOptions, result))).toEqual({
+      valid: true,
+      score: 100,
+      errors: [],
+      warnings: [],
+    });
+  });
+
+  it('reports the missing artwork, the empty description, and the episode without an enclosure', () => {
+    const channel = {
+      podcast: aFullyFilledPodcast({ artworkUrl: null, description: '' }),
+      trailers: [],
+      feedEpisodeCount: 2,
+    };
+    const result = writeFeed(channel, writerOptions(), [anEpisode({ media: null }), anEpisode()]);
+    const report = validateGeneratedFeed(generatedFeedFacts(channel, writerOptions(), result));
+    expect(report.errors.map((issue) => issue.code)).toEqual([
+      'DESCRIPTION_MISSING',
+      'IMAGE_MISSING',
+      'ENCLOSURES_MISSING',
+    ]);
+    expect(report.score).toBe(40);
   });
 });
