@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
 import { FeedRequestLog } from './feed-request-log.js';
-import { ServeFeed, type FeedResponse } from './serve-feed.usecase.js';
+import { ServeFeed, type FeedRequest, type FeedResponse } from './serve-feed.usecase.js';
 
 /** `/feeds/{username}/{file}` with an optional query; anything else under /feeds is Nest's (its 404). */
 const FEED_URL = /^\/feeds\/([^/?]+)\/([^/?]+)(?:\?(.*))?$/;
 
 /**
  * `GET|HEAD /feeds/{username}/{slug-or-id}{suffix}.xml`, answered on the Node HTTP server before Express and Nest
- * (ADR 0012): parse the URL, ask ServeFeed, write its status, headers and bytes, queue the feed-request event. No
+ * (ADR 0014): parse the URL, ask ServeFeed, write its status, headers and bytes, queue the feed-request event. No
  * access-log line, no middleware. In a process without the runtime's fast routes (test modules), FeedController
  * calls the same `handle`.
  */
@@ -42,20 +42,25 @@ export class FeedHttpRoute implements FastHttpRoute, OnModuleInit {
       return false;
     }
     const { headers } = request;
-    this.serveFeed
-      .execute({
-        username,
-        fileName,
-        token: match[3] === undefined ? undefined : tokenOf(match[3]),
-        method,
-        acceptEncoding: headers['accept-encoding'],
-        ifNoneMatch: headers['if-none-match'],
-        ifModifiedSince: headers['if-modified-since'],
-      })
-      .then(
-        (feed) => this.send(request, response, feed),
-        (error: unknown) => answerUnexpectedError(response, error),
-      );
+    const feedRequest: FeedRequest = {
+      username,
+      fileName,
+      token: match[3] === undefined ? undefined : tokenOf(match[3]),
+      method,
+      acceptEncoding: headers['accept-encoding'],
+      ifNoneMatch: headers['if-none-match'],
+      ifModifiedSince: headers['if-modified-since'],
+    };
+    // Most requests find everything in memory: answered in this very call, with no promise.
+    const fromMemory = this.serveFeed.executeFromMemory(feedRequest);
+    if (fromMemory) {
+      this.send(request, response, fromMemory);
+      return true;
+    }
+    this.serveFeed.execute(feedRequest).then(
+      (feed) => this.send(request, response, feed),
+      (error: unknown) => answerUnexpectedError(response, error),
+    );
     return true;
   }
 

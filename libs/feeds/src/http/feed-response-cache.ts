@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FeedVariant } from '@castbase/contracts';
 import type { FeedVariantRecord } from '../feed-documents/feed-records.js';
 import type { FeedEncoding } from './content-encoding.js';
+import { feedResponseHeaders, type FeedResponseHeaders } from './feed-response-headers.js';
 
 export interface FeedResponseCacheOptions {
   /** How long an entry is trusted before the database is asked (one small row) whether the feed changed. */
@@ -41,6 +42,10 @@ export class CachedFeed {
   /** Last-Modified as sent (RFC 9110 IMF-fixdate), made once. */
   readonly lastModified: string;
   private readonly bodies = new Map<FeedEncoding, Promise<Buffer | null>>();
+  /** Each coding's bytes once loaded, for answers that need no promise. */
+  private readonly loaded = new Map<FeedEncoding, Buffer>();
+  /** Each coding's response headers, made once (with the Content-Length they were made for). */
+  private readonly headers = new Map<FeedEncoding, { contentLength: number; headers: FeedResponseHeaders }>();
   private loadedBytes = 0;
 
   constructor(
@@ -65,6 +70,28 @@ export class CachedFeed {
         : this.variant.brotliSize;
   }
 
+  /** A coding's bytes if they are in memory already. */
+  loadedBody(coding: FeedEncoding): Buffer | undefined {
+    return this.loaded.get(coding);
+  }
+
+  /**
+   * A coding's 200 and 304 headers, made once per coding: Content-Length is `body`'s length when given (a GET),
+   * else the stored size (a HEAD, a 304).
+   */
+  responseHeaders(coding: FeedEncoding, body?: Buffer): FeedResponseHeaders {
+    const contentLength = body ? body.length : this.size(coding);
+    const made = this.headers.get(coding);
+    if (made?.contentLength === contentLength) return made.headers;
+    const headers = feedResponseHeaders(
+      { etag: this.variant.etag, lastModified: this.lastModified, private: this.podcast.private },
+      coding,
+      contentLength,
+    );
+    this.headers.set(coding, { contentLength, headers });
+    return headers;
+  }
+
   /** A coding's bytes from the stored copy, read once; null when the stored copy is gone. */
   body(coding: FeedEncoding): Promise<Buffer | null> {
     let body = this.bodies.get(coding);
@@ -74,6 +101,7 @@ export class CachedFeed {
       body.then(
         (bytes) => {
           if (bytes === null) return void this.bodies.delete(coding);
+          this.loaded.set(coding, bytes);
           this.loadedBytes += bytes.length;
           this.onLoaded();
         },

@@ -5,7 +5,7 @@ import { FeedHttpRoute } from './feed-http-route.js';
 
 /**
  * Public feed URLs read by podcast apps and directories: `/feeds/{username}/{slug-or-podcast-id}{suffix}.xml`. A
- * process started by the runtime answers them before Nest (FeedHttpRoute, ADR 0012); this controller answers them
+ * process started by the runtime answers them before Nest (FeedHttpRoute, ADR 0014); this controller answers them
  * the same way, through the same route, where no fast route is attached (modules under test).
  */
 @Public()

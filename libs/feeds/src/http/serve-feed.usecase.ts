@@ -12,15 +12,22 @@ import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { FeedFiles } from '../feed-documents/feed-files.js';
 import type { FeedPodcastRecord } from '../feed-documents/feed-records.js';
 import { FeedRepository } from '../feed-documents/feed.repository.js';
-import { isNotModified, representationEtag, type ConditionalHeaders } from './conditional-request.js';
-import { negotiateEncoding } from './content-encoding.js';
-import { FeedResponseCache, type CachedAddress, type ServedPodcast } from './feed-response-cache.js';
+import { isNotModified, type ConditionalHeaders } from './conditional-request.js';
+import { negotiateEncoding, type FeedEncoding } from './content-encoding.js';
+import {
+  FeedResponseCache,
+  type CachedAddress,
+  type CachedFeed,
+  type ServedPodcast,
+} from './feed-response-cache.js';
 
-export const FEED_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
-/** Podcast apps poll feeds; five minutes of reuse by them and by any CDN in front is the spec's cache time. */
-export const FEED_CACHE_CONTROL = 'public, max-age=300';
-/** A private feed's URL carries its token: no shared cache may keep it. */
-export const PRIVATE_FEED_CACHE_CONTROL = 'private, max-age=300';
+import { FEED_CACHE_CONTROL, PRIVATE_FEED_CACHE_CONTROL } from './feed-response-headers.js';
+
+export {
+  FEED_CACHE_CONTROL,
+  FEED_CONTENT_TYPE,
+  PRIVATE_FEED_CACHE_CONTROL,
+} from './feed-response-headers.js';
 
 export interface FeedRequest extends ConditionalHeaders {
   username: string;
@@ -70,13 +77,47 @@ export class ServeFeed {
     if (cached.state === 'fresh') entry = cached.entry;
     else if (cached.state === 'missing') entry = null;
     else entry = await this.resolveOnce(address, request, cached.state === 'stale' ? cached.entry : null);
+    const answer = this.answer(entry, request, cacheHit);
+    if (!('loadBody' in answer)) return answer;
+
+    const { feed, encoding, response } = answer.loadBody;
+    const body = await feed.body(encoding);
+    if (!body) {
+      // The stored copy went (the podcast was removed while this entry was cached): nothing to serve.
+      this.cache.forget(address);
+      return errorResponse('FEED_NOT_FOUND', 404, 'no-cache', null, null, false);
+    }
+    return { ...response, headers: feed.responseHeaders(encoding, body).ok, body };
+  }
+
+  /**
+   * The same answer as `execute`, synchronously, when this process's memory holds all of it: a fresh entry whose
+   * coding is loaded (or a 304, a HEAD, a 301, a 401), or an address remembered as unknown. Undefined when the answer
+   * needs the database or storage; then call `execute`. The public feed path's common case (ADR 0014).
+   */
+  executeFromMemory(request: FeedRequest): FeedResponse | undefined {
+    const cached = this.cache.lookup(`${request.username}/${request.fileName}`);
+    if (cached.state === 'missing') return NOT_FOUND_FROM_MEMORY;
+    if (cached.state !== 'fresh') return undefined;
+    const answer = this.answer(cached.entry, request, true);
+    if (!('loadBody' in answer)) return answer;
+    const { feed, encoding, response } = answer.loadBody;
+    const body = feed.loadedBody(encoding);
+    return body ? { ...response, headers: feed.responseHeaders(encoding, body).ok, body } : undefined;
+  }
+
+  /** The response for a resolved address, or what is missing from it: the body of a coding not in memory yet. */
+  private answer(
+    entry: CachedAddress | null,
+    request: FeedRequest,
+    cacheHit: boolean,
+  ): FeedResponse | { loadBody: { feed: CachedFeed; encoding: FeedEncoding; response: FeedResponse } } {
     if (!entry) return errorResponse('FEED_NOT_FOUND', 404, 'no-cache', null, null, cacheHit);
 
     const podcast = entry.kind === 'feed' ? entry.feed.podcast : entry.podcast;
     const variantKey = entry.kind === 'feed' ? entry.feed.variant.variantKey : feedVariantKey(entry.variant);
     const refused = checkToken(podcast, request.token);
     if (refused) return errorResponse(refused, 401, 'no-store', podcast.podcastId, variantKey, cacheHit);
-    const cacheControl = podcast.private ? PRIVATE_FEED_CACHE_CONTROL : FEED_CACHE_CONTROL;
 
     if (entry.kind === 'moved') {
       const location = `${this.config.PUBLIC_URL}${feedPath(
@@ -86,7 +127,11 @@ export class ServeFeed {
       )}`;
       return {
         status: 301,
-        headers: { Location: location, 'Cache-Control': cacheControl, 'Content-Length': '0' },
+        headers: {
+          Location: location,
+          'Cache-Control': podcast.private ? PRIVATE_FEED_CACHE_CONTROL : FEED_CACHE_CONTROL,
+          'Content-Length': '0',
+        },
         body: EMPTY,
         podcastId: podcast.podcastId,
         variant: variantKey,
@@ -96,30 +141,12 @@ export class ServeFeed {
 
     const { feed } = entry;
     const encoding = negotiateEncoding(request.acceptEncoding);
-    const headers: Record<string, string> = {
-      'Cache-Control': cacheControl,
-      ETag: representationEtag(feed.variant.etag, encoding),
-      'Last-Modified': feed.lastModified,
-      Vary: 'Accept-Encoding',
-    };
     const base = { podcastId: podcast.podcastId, variant: variantKey, cacheHit };
     if (isNotModified(request, feed.variant.etag, feed.variant.generatedAt))
-      return { status: 304, headers, body: EMPTY, ...base };
-
-    headers['Content-Type'] = FEED_CONTENT_TYPE;
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    if (request.method === 'HEAD') {
-      headers['Content-Length'] = String(feed.size(encoding));
-      return { status: 200, headers, body: EMPTY, ...base };
-    }
-    const body = await feed.body(encoding);
-    if (!body) {
-      // The stored copy went (the podcast was removed while this entry was cached): nothing to serve.
-      this.cache.forget(address);
-      return errorResponse('FEED_NOT_FOUND', 404, 'no-cache', null, null, false);
-    }
-    headers['Content-Length'] = String(body.length);
-    return { status: 200, headers, body, ...base };
+      return { status: 304, headers: feed.responseHeaders(encoding).notModified, body: EMPTY, ...base };
+    if (request.method === 'HEAD')
+      return { status: 200, headers: feed.responseHeaders(encoding).ok, body: EMPTY, ...base };
+    return { loadBody: { feed, encoding, response: { status: 200, headers: {}, body: EMPTY, ...base } } };
   }
 
   /** One database read per address at a time, however many requests wait for it. */
@@ -226,3 +253,13 @@ function errorResponse(
     cacheHit,
   };
 }
+
+/** An address remembered as unknown: the same 404 every time, made once. */
+const NOT_FOUND_FROM_MEMORY: FeedResponse = errorResponse(
+  'FEED_NOT_FOUND',
+  404,
+  'no-cache',
+  null,
+  null,
+  true,
+);

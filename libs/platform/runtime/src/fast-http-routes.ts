@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UNEXPECTED_ERROR_MESSAGE } from '@castbase/contracts';
 
 /**
- * A public hot path answered on the Node HTTP server itself, before Express and Nest see the request (ADR 0012):
+ * A public hot path answered on the Node HTTP server itself, before Express and Nest see the request (ADR 0014):
  * no middleware, guard, interceptor, access-log line or router lookup. The route does all of its own work, headers
  * and errors included.
  */

@@ -178,7 +178,7 @@ export async function runProcess(
   app.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   app.disable('x-powered-by');
   definition.configureHttp?.(app, config);
-  // The public hot paths (/feeds) are answered before Express, Nest and their middleware see them (ADR 0012).
+  // The public hot paths (/feeds) are answered before Express, Nest and their middleware see them (ADR 0014).
   const express: ExpressApplication = app.getHttpAdapter().getInstance();
   app.get(FastHttpRoutes).attach(app.getHttpServer(), express);
   try {
