@@ -152,9 +152,9 @@ describe('the channel fields of the Podcast tab of Settings', () => {
 
       await page.getByRole('button', { name: 'Add text record' }).click();
       await txt(1).getByLabel('Purpose').fill('verify');
-      await txt(1).getByLabel('Text', { exact: true }).fill(VERIFICATION);
+      await txt(1).getByLabel(/^Text/).fill(VERIFICATION);
       await page.getByRole('button', { name: 'Add text record' }).click();
-      await txt(2).getByLabel('Text', { exact: true }).fill('Recorded on location.');
+      await txt(2).getByLabel(/^Text/).fill('Recorded on location.');
 
       await page.getByText(podcastMessages.rssOutOfSync).waitFor();
       await screenshotInBothThemes(form(), 'podcast-channel-filled');
@@ -185,8 +185,8 @@ describe('the channel fields of the Podcast tab of Settings', () => {
       expect(await podroll(1).getByLabel('Feed URL').inputValue()).toBe(PODROLL_FEED);
       expect(await podroll(2).count()).toBe(0);
       expect(await txt(1).getByLabel('Purpose').inputValue()).toBe('verify');
-      expect(await txt(1).getByLabel('Text', { exact: true }).inputValue()).toBe(VERIFICATION);
-      expect(await txt(2).getByLabel('Text', { exact: true }).inputValue()).toBe('Recorded on location.');
+      expect(await txt(1).getByLabel(/^Text/).inputValue()).toBe(VERIFICATION);
+      expect(await txt(2).getByLabel(/^Text/).inputValue()).toBe('Recorded on location.');
       expect(await page.getByText(podcastMessages.rssOutOfSync).count()).toBe(0);
       await expectAccessibleInBothThemes(page, 'the Podcast tab with every channel field filled');
 
