@@ -64,7 +64,7 @@ export function PodcastLicenseLocationFields({ values, change, errors }: Setting
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           label="Location"
-          description="Where the show is made, or the place it is about"
+          description="Where it is made, or its subject"
           placeholder="Lisbon, Portugal"
           value={location.name}
           onChange={(event) => change({ location: { ...location, name: event.currentTarget.value } })}

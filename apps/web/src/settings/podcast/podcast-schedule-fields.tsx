@@ -35,7 +35,7 @@ export function PodcastScheduleFields({ values, change, errors }: SettingsFields
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label="Release schedule"
-          description="Tells apps when to expect new episodes"
+          description="When new episodes come"
           data={SCHEDULE_CHOICES}
           value={choice}
           allowDeselect={false}
@@ -43,6 +43,7 @@ export function PodcastScheduleFields({ values, change, errors }: SettingsFields
         />
         <TextInput
           label="Schedule in words"
+          description="As listeners read it"
           placeholder="Every Monday"
           value={schedule.text}
           onChange={(event) => change({ updateFrequency: { ...schedule, text: event.currentTarget.value } })}
@@ -50,6 +51,7 @@ export function PodcastScheduleFields({ values, change, errors }: SettingsFields
         />
         <TextInput
           label="Repeat rule (RRULE)"
+          description="For apps, in iCalendar form"
           placeholder="FREQ=WEEKLY;BYDAY=MO"
           value={schedule.rrule}
           onChange={(event) =>

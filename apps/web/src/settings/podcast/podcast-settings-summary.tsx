@@ -29,6 +29,19 @@ export function PodcastSettingsSummary({ podcast }: { podcast: Podcast }) {
     ['Owner email', podcast.ownerEmail],
     ['Copyright', podcast.copyright],
     ['Tags', podcast.tags.join(', ')],
+    ['Directories', podcast.feedBlock ? 'Hidden from podcast directories' : 'Listed'],
+    ['Podcast complete', podcast.feedComplete ? 'Yes: no more episodes' : 'No'],
+    ['License', podcast.license?.identifier ?? ''],
+    ['Location', podcast.location?.name ?? ''],
+    ['Release schedule', podcast.updateFrequency?.text ?? ''],
+    [
+      'Recommended podcasts',
+      podcast.podroll.map((item) => item.title ?? item.feedUrl ?? item.feedGuid).join('\n'),
+    ],
+    [
+      'Text records',
+      podcast.txt.map((entry) => (entry.purpose ? `${entry.purpose}: ` : '') + entry.value).join('\n'),
+    ],
   ];
   return (
     <Stack gap="lg">

@@ -35,7 +35,7 @@ export function PodcastTxtFields({ values, change, errors }: SettingsFieldsProps
               <TextInput
                 label="Purpose"
                 w={{ sm: 200 }}
-                placeholder="verify"
+                placeholder="e.g. verify"
                 value={entry.purpose}
                 onChange={(event) => update(index, { purpose: event.currentTarget.value })}
                 error={errors[`txt.${index}.purpose`]}
