@@ -8,10 +8,27 @@ import { EnclosureRedirectService } from './downloads/enclosure-redirect.service
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
+import {
+  PodcastCreatedAccessHandler,
+  PodcastDeletedAccessHandler,
+  PodcastUpdatedAccessHandler,
+} from './podcasts/podcast-access-changed.handler.js';
+import { PodcastAccessService } from './podcasts/podcast-access.service.js';
+
+const eventHandlers = [
+  EpisodePublishedHandler,
+  EpisodeUpdatedHandler,
+  EraseUserAnalyticsHandler,
+  PodcastCreatedAccessHandler,
+  PodcastUpdatedAccessHandler,
+  PodcastDeletedAccessHandler,
+];
 
 /**
  * Downloads through the enclosure redirect (`/e/...`), counted against a local copy of published episodes'
- * media kept from `catalog.episode.published` and `catalog.episode.updated` (other media, a re-tagged MP3). Erases a user's enclosures and downloads on
+ * media kept from `catalog.episode.published` and `catalog.episode.updated` (other media, a re-tagged MP3); a private
+ * podcast's downloads need its current token (visibility and token hash kept from `catalog.podcast.*`). Erases a user's
+ * enclosures, downloads and podcasts' access records on
  * `identity.user.deletion-requested`.
  */
 @Module({
@@ -20,10 +37,10 @@ import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handle
     MessagingModule.forService({
       service: 'analytics',
       requestHandlers: [],
-      eventHandlers: [EpisodePublishedHandler, EpisodeUpdatedHandler, EraseUserAnalyticsHandler],
+      eventHandlers,
     }),
   ],
   controllers: [EnclosureRedirectController],
-  providers: [EnclosureRedirectService, DailyIpHasher],
+  providers: [EnclosureRedirectService, DailyIpHasher, PodcastAccessService],
 })
 export class AnalyticsModule {}

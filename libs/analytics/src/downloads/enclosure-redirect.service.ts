@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DomainError } from '@castbase/contracts';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
+import { PodcastAccessService } from '../podcasts/podcast-access.service.js';
 import { DailyIpHasher } from './daily-ip-hasher.js';
 import { readDownloadRange } from './download-range.js';
 import { Download } from './download.entity.js';
@@ -16,6 +17,8 @@ export interface EnclosureRequest {
   userAgent: string | undefined;
   referrer: string | undefined;
   range: string | undefined;
+  /** The `token` query parameter: a private podcast's downloads need its current token. */
+  token?: string | undefined;
 }
 
 const idSchema = z.uuid();
@@ -31,12 +34,14 @@ export class EnclosureRedirectService {
     private readonly em: EntityManager,
     private readonly ipHasher: DailyIpHasher,
     private readonly storage: ObjectStorage,
+    private readonly podcastAccess: PodcastAccessService,
   ) {}
 
   /**
    * Where to send the listener: the media's public URL, or with S3 storage and no public address for it, a presigned
    * URL (one hop, not two through `/storage`). EPISODE_NOT_FOUND for ids that are not a published episode of that
-   * podcast.
+   * podcast; FEED_TOKEN_REQUIRED / FEED_TOKEN_INVALID for a private podcast's episode without its current token (not
+   * counted).
    */
   async resolve(request: EnclosureRequest): Promise<string> {
     if (!idSchema.safeParse(request.podcastId).success || !idSchema.safeParse(request.episodeId).success) {
@@ -48,6 +53,7 @@ export class EnclosureRedirectService {
       podcastId: request.podcastId,
     });
     if (!enclosure) throw new DomainError('EPISODE_NOT_FOUND');
+    await this.podcastAccess.assertMayDownload(em, enclosure, request.token);
     const range = readDownloadRange(request.range);
     if (request.method !== 'HEAD' && range.counts) {
       // A listener gets their episode even when the count cannot be written.

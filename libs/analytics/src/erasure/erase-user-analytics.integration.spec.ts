@@ -57,7 +57,7 @@ describe('analytics service: erasing a user on account deletion', () => {
     await expect(requestDeletion('alice', deletionId)).resolves.toEqual({
       deletionId,
       service: 'analytics',
-      removed: { downloads: 4, enclosures: 2, outboxMessages: 0 },
+      removed: { downloads: 4, enclosures: 2, podcasts: 2, outboxMessages: 0 },
       erasedAt: expect.any(String),
     });
 
@@ -94,7 +94,7 @@ describe('analytics service: erasing a user on account deletion', () => {
 
     await expect(requestDeletion('erin', deletionId)).resolves.toMatchObject({
       deletionId,
-      removed: { downloads: 0, enclosures: 0, outboxMessages: 0 },
+      removed: { downloads: 0, enclosures: 0, podcasts: 0, outboxMessages: 0 },
     });
   });
 });

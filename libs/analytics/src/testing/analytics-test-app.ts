@@ -8,9 +8,13 @@ import { pino } from 'pino';
 import {
   ALL_EVENTS,
   catalogEvents,
+  catalogRequests,
+  DomainError,
   type EventDefinition,
   type EventEnvelope,
+  defaultPodcastChannelFields,
   type PayloadOf,
+  type Podcast,
   type StoredEpisodeMedia,
 } from '@castbase/contracts';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
@@ -61,6 +65,21 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   await app.init();
   const bus = app.get(MessageBus);
 
+  /**
+   * The catalog's side of `catalog.podcast.get` for the podcasts' owners: every podcast of `publishedEpisode` is public
+   * unless a test makes it private here; one marked deleted is PODCAST_NOT_FOUND.
+   */
+  const catalogPodcasts = new Map<string, { ownerId: string; privateToken: string | null }>();
+  await bus.respond(
+    catalogRequests.getPodcast,
+    ({ userId, podcastId }) => {
+      const podcast = catalogPodcasts.get(podcastId);
+      if (!podcast || podcast.ownerId !== userId) throw new DomainError('PODCAST_NOT_FOUND');
+      return aCatalogPodcast(podcastId, podcast.ownerId, podcast.privateToken);
+    },
+    { queue: 'catalog' },
+  );
+
   const rows = (sql: string, parameters: unknown[] = []) =>
     app
       .select(AnalyticsModule)
@@ -86,6 +105,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   async function publishedEpisode(mediaKey?: string, ownerId = 'owner-a') {
     mediaKey ??= `public/media/${ownerId}/${randomUUID()}/episode.mp3`;
     const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
+    catalogPodcasts.set(episode.podcastId, { ownerId, privateToken: null });
     await publish({ ...episode, media: mediaAt(mediaKey) });
     const mediaUrl = app.get(ObjectStorage).publicUrl(mediaKey);
     return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
@@ -105,7 +125,48 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     await database.drop();
   }
 
-  return { app, bus, rows, deliver, publish, publishedEpisode, collectEvents, close };
+  return { app, bus, rows, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, close };
 }
 
 export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;
+
+/** A podcast as the catalog answers it to its owner: public, or private with its token. */
+function aCatalogPodcast(id: string, ownerId: string, privateToken: string | null): Podcast {
+  return {
+    ...defaultPodcastChannelFields(),
+    id,
+    ownerId,
+    ownerUsername: null,
+    name: 'A show',
+    slug: 'a-show',
+    description: '',
+    language: 'en',
+    category: 'Technology',
+    author: '',
+    coHosts: [],
+    explicit: false,
+    type: 'episodic',
+    visibility: privateToken ? 'private' : 'public',
+    artworkUrl: null,
+    artworkMediaId: null,
+    audioBitrateKbps: null,
+    tags: [],
+    websiteUrl: '',
+    email: '',
+    ownerName: '',
+    ownerEmail: '',
+    copyright: '',
+    fundingLinks: [],
+    socialLinks: [],
+    podcastGuid: randomUUID(),
+    podcastLocked: false,
+    podcastMedium: 'podcast',
+    podcastPersons: [],
+    lightningAddress: '',
+    valueEnabled: false,
+    privateAccessToken: privateToken,
+    role: 'owner',
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+}

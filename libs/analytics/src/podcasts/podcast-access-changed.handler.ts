@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { catalogEvents, type PayloadOf } from '@castbase/contracts';
+import type { EventContext, EventHandler } from '@castbase/platform-messaging';
+import { PodcastAccessService } from './podcast-access.service.js';
+
+/** A new podcast: its visibility and token are copied for the download check. */
+@Injectable()
+export class PodcastCreatedAccessHandler implements EventHandler<typeof catalogEvents.podcastCreated> {
+  readonly definition = catalogEvents.podcastCreated;
+
+  constructor(private readonly access: PodcastAccessService) {}
+
+  async handle(payload: PayloadOf<typeof catalogEvents.podcastCreated>, { em }: EventContext): Promise<void> {
+    await this.access.refresh(em, payload.podcastId, payload.ownerId);
+  }
+}
+
+/** Saved settings or a rotated token: the download check uses the new visibility and token from this commit on. */
+@Injectable()
+export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogEvents.podcastUpdated> {
+  readonly definition = catalogEvents.podcastUpdated;
+
+  constructor(private readonly access: PodcastAccessService) {}
+
+  async handle(payload: PayloadOf<typeof catalogEvents.podcastUpdated>, { em }: EventContext): Promise<void> {
+    await this.access.refresh(em, payload.podcastId, payload.ownerId);
+  }
+}
+
+/** A deleted podcast: nothing is kept about it. */
+@Injectable()
+export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogEvents.podcastDeleted> {
+  readonly definition = catalogEvents.podcastDeleted;
+
+  constructor(private readonly access: PodcastAccessService) {}
+
+  async handle(payload: PayloadOf<typeof catalogEvents.podcastDeleted>, { em }: EventContext): Promise<void> {
+    await this.access.forget(em, payload.podcastId);
+  }
+}
