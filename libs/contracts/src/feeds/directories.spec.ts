@@ -107,7 +107,7 @@ describe('evaluateDirectory (spec 2 §5)', () => {
     expect(messages(result.warnings)).toEqual([
       'Add a contact email: directories send ownership verification codes to it',
       'Generate RSS feed',
-      "Review YouTube Music's content guidelines before submitting",
+      'Review the content guidelines of YouTube Music before submitting',
       'A YouTube channel is needed: the feed is added to it in YouTube Studio',
     ]);
   });

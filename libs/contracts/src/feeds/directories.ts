@@ -3,6 +3,7 @@
 // status the owner records for each. Pure: the RSS widget and the feeds service evaluate with the same functions.
 import { z } from 'zod';
 import { defineRequest } from '../messaging/definitions.js';
+import { PRODUCT_NAME } from '../shared/product.js';
 
 export const directoryIdSchema = z.enum(
   ['podcast-index', 'apple-podcasts', 'spotify', 'amazon-music', 'youtube-music'],
@@ -253,7 +254,7 @@ function missingItunesTags(podcast: DirectoryPodcastFacts): PodcastSettingsField
 /** Warnings the directory checks itself: they are always listed, so the creator reads them before submitting. */
 export const directoryWarningWording = {
   email: 'Add a contact email: directories send ownership verification codes to it',
-  contentGuidelines: (directory: string) => `Review ${directory}'s content guidelines before submitting`,
+  contentGuidelines: (directory: string) => `Review the content guidelines of ${directory} before submitting`,
   youtubeChannel: 'A YouTube channel is needed: the feed is added to it in YouTube Studio',
 } as const;
 
@@ -538,8 +539,7 @@ export const directoryMessages = {
   reviewTime: (time: string) => `Review: ${time}`,
   recordAnswer: 'Record answer',
   recordAnswerTitle: (directory: string) => `What did ${directory} answer?`,
-  recordAnswerHint:
-    'Directories tell you by e-mail or on their own site; Castbase cannot read it from them. Record it here so everyone on the podcast sees it.',
+  recordAnswerHint: `Directories tell you by e-mail or on their own site; ${PRODUCT_NAME} cannot read it from them. Record it here so everyone on the podcast sees it.`,
   answerLabel: 'Directory’s answer',
   saveAnswer: 'Save',
   cancel: 'Cancel',
@@ -551,8 +551,10 @@ export const directoryMessages = {
   retry: 'Retry',
   checkerTitle: 'Requirements',
   checkerAllMet: 'Every requirement is met',
-  checkerWarnings: 'Warnings',
+  checkerWarning: 'Warning',
   fix: 'Fix',
+  /** The link of a warning whose rules are on the directory's own site. */
+  readGuidelines: 'Read guidelines',
   moreItems: (count: number) => `+${count} more`,
   fewerItems: 'Show less',
   viewOnlyHint: 'Only owners and editors can record submissions.',

@@ -65,7 +65,7 @@ export function RequirementChecker({
             >
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" span>
-                  {warning && <Text span fw={600} size="sm">{`${directoryMessages.checkerWarnings}: `}</Text>}
+                  {warning && <Text span fw={600} size="sm">{`${directoryMessages.checkerWarning}: `}</Text>}
                   {issue.message}
                 </Text>
                 <FixLink podcastId={podcastId} issue={issue} />
@@ -93,9 +93,9 @@ function FixLink({ podcastId, issue }: { podcastId: string; issue: DirectoryIssu
         target="_blank"
         rel="noopener noreferrer"
         size="sm"
-        aria-label={`${label} ${directoryMessages.opensInNewTab}`}
+        aria-label={`${directoryMessages.readGuidelines}: ${issue.message} ${directoryMessages.opensInNewTab}`}
       >
-        {directoryMessages.fix}
+        {directoryMessages.readGuidelines}
       </Anchor>
     );
   }
