@@ -16,7 +16,7 @@ import {
 } from './testing/notification-receiver.js';
 
 const PODPING_TOKEN = 'Blahblah^^12345678 publisher-token';
-const POLICY: AnnouncementPolicy = { timeoutMs: 400, attempts: 3, firstRetryDelayMs: 100 };
+const POLICY: AnnouncementPolicy = { timeoutMs: 1000, attempts: 3, firstRetryDelayMs: 100 };
 
 describe('feeds service: telling WebSub hubs and Podping of feed changes', () => {
   let database: TestDatabase;
@@ -263,7 +263,10 @@ describe('feeds service: telling WebSub hubs and Podping of feed changes', () =>
 
     const [hung, retried, ...more] = await received(firstHub, urls, 2);
     expect(more).toEqual([]);
-    expect(retried!.at - hung!.at).toBeGreaterThanOrEqual(POLICY.timeoutMs + POLICY.firstRetryDelayMs);
+    // Only the client's timeout closes a request the hub leaves hanging; the retry comes after it.
+    expect(hung!.abandonedAt).toBeDefined();
+    expect(retried!.at).toBeGreaterThan(hung!.abandonedAt!);
+    expect(retried!.abandonedAt).toBeUndefined();
     // Podping refused the token: asked once per feed, not again.
     expect(about(podping, urls)).toHaveLength(urls.length);
   });

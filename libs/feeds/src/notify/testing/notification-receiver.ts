@@ -9,6 +9,8 @@ export interface ReceivedRequest {
   body: string;
   /** When it arrived (ms since the epoch). */
   at: number;
+  /** When the client closed the connection before it was answered (a request the receiver left hanging). */
+  abandonedAt?: number;
 }
 
 /** A status to answer with, or 'hang' to never answer (until the receiver closes). */
@@ -34,6 +36,9 @@ export async function startNotificationReceiver() {
         at: Date.now(),
       };
       requests.push(request);
+      response.on('close', () => {
+        if (!response.writableFinished) request.abandonedAt = Date.now();
+      });
       const status = answer(request);
       if (status !== 'hang') response.writeHead(status).end();
     });
