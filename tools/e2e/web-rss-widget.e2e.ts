@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Episode, FeedStatus, FeedTestResult, MediaFile, Podcast } from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
-import type { ApiClient } from './support/api-client.js';
+import { createTestUser, type ApiClient } from './support/api-client.js';
 import { apiOfDevice, uploadSeedMedia } from './support/episode-seed.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
@@ -250,6 +250,48 @@ describe('RSS Feed Management widget', () => {
       expect(result.isAccessible).toBe(true);
       expect(result.httpStatus).toBe(200);
       await page.keyboard.press('Escape');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'lets a viewer of the podcast test its feed and read the result, and answers a stranger 404 without running it',
+    async () => {
+      const viewer = api.as(await createTestUser('vera'));
+      const stranger = api.as(await createTestUser('mallory'));
+      await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, {
+        email: 'vera@example.com',
+        role: 'viewer',
+      });
+      await viewer.ok('GET', '/api/podcasts');
+      const before = await api.ok<{ result: FeedTestResult }>('GET', `/api/podcasts/${podcast.id}/feed/test`);
+
+      for (const method of ['POST', 'GET']) {
+        const refused = await stranger.call<{ code: string }>(
+          method,
+          `/api/podcasts/${podcast.id}/feed/test`,
+        );
+        expect(refused.status).toBe(404);
+        expect(refused.body.code).toBe('PODCAST_NOT_FOUND');
+      }
+      const unchanged = await api.ok<{ result: FeedTestResult }>(
+        'GET',
+        `/api/podcasts/${podcast.id}/feed/test`,
+      );
+      expect(unchanged.result.lastTested).toBe(before.result.lastTested);
+
+      const tested = await viewer.ok<FeedTestResult>('POST', `/api/podcasts/${podcast.id}/feed/test`);
+      expect(tested.isAccessible).toBe(true);
+      expect(Date.parse(tested.lastTested)).toBeGreaterThan(Date.parse(before.result.lastTested));
+      expect(JSON.stringify(tested)).not.toContain('token');
+      const read = await viewer.ok<{ result: FeedTestResult }>(
+        'GET',
+        `/api/podcasts/${podcast.id}/feed/test`,
+      );
+      expect(read.result).toEqual(tested);
+
+      const invalidId = await api.call<{ code: string }>('POST', '/api/podcasts/not-a-uuid/feed/test');
+      expect(invalidId.status).toBe(400);
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -10,6 +10,7 @@ import { IndexFeedDocumentsOwner } from './feed-documents/index-feed-documents-o
 import { StoreFeedVariants } from './feed-documents/store-feed-variants.migration.js';
 import { CreateFeedTestResults } from './tester/create-feed-test-results.migration.js';
 import { feedTestEntities } from './tester/feed-tester.providers.js';
+import { FeedTestResultsFollowPodcast } from './tester/feed-test-results-follow-podcast.migration.js';
 
 /** The `feeds` schema: each podcast's RSS status and stored variants, the addresses feeds moved from, plus the outbox and processed-event tables every service has. */
 export const feedsDatabase: ServiceDatabaseDefinition = {
@@ -29,5 +30,6 @@ export const feedsDatabase: ServiceDatabaseDefinition = {
     { name: 'feeds-0003-create-directory-statuses', class: CreateDirectoryStatuses },
     { name: 'feeds-0004-create-feed-test-results', class: CreateFeedTestResults },
     { name: 'feeds-0005-store-feed-variants', class: StoreFeedVariants },
+    { name: 'feeds-0006-feed-test-results-follow-podcast', class: FeedTestResultsFollowPodcast },
   ],
 };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { feedTestResultSchema, type FeedTestResult } from '@castbase/contracts';
+import { DomainError, feedTestResultSchema, type FeedTestResult } from '@castbase/contracts';
 import { FeedTestResultEntity } from './feed-test-result.entity.js';
 
 /** The only place feed test results are read and written: the last one per podcast. */
@@ -18,9 +19,19 @@ export class FeedTestResultRepository {
 
   /**
    * Replaces the podcast's last result, unless a test that started later has been stored already. Raw SQL names its
-   * schema: only the ORM's own queries are confined to it.
+   * schema: only the ORM's own queries are confined to it. A podcast whose feeds were deleted meanwhile is
+   * FEED_NOT_FOUND (the result follows its podcast's RSS status).
    */
   async save(result: FeedTestResult): Promise<void> {
+    try {
+      await this.upsert(result);
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) throw new DomainError('FEED_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  private async upsert(result: FeedTestResult): Promise<void> {
     await this.em.fork().execute(
       `insert into feeds.feed_test_results as stored (podcast_id, result, tested_at) values (?, ?::jsonb, ?)
        on conflict (podcast_id) do update set result = excluded.result, tested_at = excluded.tested_at
