@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { podcastChannelFieldsSchema, podcastGuidForFeedUrl } from './podcast-channel.js';
+import { podcastChannelFieldsSchema } from './podcast-channel.js';
+import { podcastGuidForFeedUrl } from './podcast-guid.js';
 
 describe('podcast:guid (podcastindex.org namespace 1.0)', () => {
   it("gives the namespace's own example: 'mp3s.nashownotes.com/pc20rss.xml' → 917393e3-1b1e-5cef-ace4-edaa54e1f810", () => {

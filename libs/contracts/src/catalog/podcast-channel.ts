@@ -1,10 +1,10 @@
-import { v5 as uuidV5 } from 'uuid';
 import { z } from 'zod';
 import { licenseSchema, locationSchema, webUrlSchema } from './location-and-license.js';
 
 // The channel-level tags of a podcast's feed that a creator sets beside its settings (the RSS tab): Apple's
 // itunes:block and itunes:complete, and the Podcasting 2.0 namespace's license, location, updateFrequency, podroll and
-// txt. Funding, persons, value, locked, medium and guid are the podcast's own fields (podcast.ts).
+// txt. Funding, persons, value, locked, medium and guid are the podcast's own fields (podcast.ts; podcast:guid's
+// value is made by podcast-guid.ts).
 
 export const PODROLL_MAX = 50;
 export const CHANNEL_TXT_MAX = 20;
@@ -36,7 +36,11 @@ export type PodrollItem = z.infer<typeof podrollItemSchema>;
 
 /** podcast:txt: free text for machines (a verification code: purpose 'verify'). */
 export const channelTxtSchema = z.object({
-  purpose: z.string().trim().max(CHANNEL_TXT_PURPOSE_MAX_LENGTH, podcastChannelMessages.txtPurposeTooLong).optional(),
+  purpose: z
+    .string()
+    .trim()
+    .max(CHANNEL_TXT_PURPOSE_MAX_LENGTH, podcastChannelMessages.txtPurposeTooLong)
+    .optional(),
   value: z
     .string()
     .trim()
@@ -45,7 +49,8 @@ export const channelTxtSchema = z.object({
 });
 export type ChannelTxt = z.infer<typeof channelTxtSchema>;
 
-const RRULE_PATTERN = /^FREQ=(?:SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(?:;[A-Z]+=[A-Z0-9,+-]+)*$/;
+const RRULE_PATTERN =
+  /^FREQ=(?:SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(?:;[A-Z]+=[A-Z0-9,+-]+)*$/;
 
 /** podcast:updateFrequency: how often episodes come, for a person (text) and for an app (rrule); complete when done. */
 export const updateFrequencySchema = z.object({
@@ -84,17 +89,13 @@ export type PodcastChannelFields = z.output<typeof podcastChannelFieldsSchema>;
 
 /** A podcast whose creator has set none of them. */
 export function defaultPodcastChannelFields(): PodcastChannelFields {
-  return { feedBlock: false, feedComplete: false, license: null, location: null, updateFrequency: null, podroll: [], txt: [] };
-}
-
-/** The podcastindex.org namespace's UUID for podcast:guid (UUIDv5 namespace of feed URLs). */
-export const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
-
-/**
- * podcast:guid as the namespace defines it: the UUIDv5 of the feed URL without its scheme and trailing slashes
- * ('podcastindex.org/namespace/1.0' → 'ead4c236-…'). Fixed when the podcast is created and never changed after.
- */
-export function podcastGuidForFeedUrl(feedUrl: string): string {
-  const withoutScheme = feedUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  return uuidV5(withoutScheme.replace(/\/+$/, ''), PODCAST_GUID_NAMESPACE);
+  return {
+    feedBlock: false,
+    feedComplete: false,
+    license: null,
+    location: null,
+    updateFrequency: null,
+    podroll: [],
+    txt: [],
+  };
 }
