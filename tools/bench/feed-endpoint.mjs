@@ -428,6 +428,7 @@ async function main() {
 
     pinToServerCore(allInOne.child);
     results.push(...(await measure('all-in-one', allInOne.baseUrl, nginx, feedPath)));
+    console.table(results);
     await stopProcess(allInOne.child);
 
     const feedsPort = await freePort();
@@ -439,12 +440,21 @@ async function main() {
       script: 'apps/feeds/dist/main.js',
       port: feedsPort,
       workDir,
-      env: { PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl.href, NATS_URL, BUS_NAMESPACE: namespace },
+      // The stored feeds (rss/ in object storage) are the all-in-one process's.
+      env: {
+        PUBLIC_URL: publicUrl,
+        DATABASE_URL: databaseUrl.href,
+        STORAGE_DIR: join(workDir, 'storage'),
+        NATS_URL,
+        BUS_NAMESPACE: namespace,
+      },
     });
     pinToServerCore(feeds.child);
     const served = await probe(`${feeds.baseUrl}${feedPath}`, { 'Accept-Encoding': 'identity' });
     if (!served.body.equals(xml.body))
-      throw new Error('the feeds service serves other bytes than the all-in-one process');
+      throw new Error(
+        `the feeds service answers ${served.status} with other bytes than the all-in-one process`,
+      );
     results.push(...(await measure('feeds alone', feeds.baseUrl, nginx, feedPath)));
     console.table(results);
   } catch (error) {
