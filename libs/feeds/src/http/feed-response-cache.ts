@@ -1,8 +1,11 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FeedVariant } from '@castbase/contracts';
 import type { FeedVariantRecord } from '../feed-documents/feed-records.js';
-import type { FeedEncoding } from './content-encoding.js';
+import { representationEtag } from './conditional-request.js';
+import { FEED_ENCODINGS, type FeedEncoding } from './content-encoding.js';
 import { feedResponseHeaders, type FeedResponseHeaders } from './feed-response-headers.js';
+
+const FEED_CODINGS: FeedEncoding[] = ['identity', ...FEED_ENCODINGS];
 
 export interface FeedResponseCacheOptions {
   /** How long an entry is trusted before the database is asked (one small row) whether the feed changed. */
@@ -47,6 +50,7 @@ export class CachedFeed {
   /** Each coding's response headers, made once (with the Content-Length they were made for). */
   private readonly headers = new Map<FeedEncoding, { contentLength: number; headers: FeedResponseHeaders }>();
   private loadedBytes = 0;
+  private currentTags: Set<string> | undefined;
 
   constructor(
     readonly podcast: ServedPodcast,
@@ -68,6 +72,15 @@ export class CachedFeed {
       : coding === 'gzip'
         ? this.variant.gzipSize
         : this.variant.brotliSize;
+  }
+
+  /**
+   * Whether an If-None-Match value is exactly the tag of one coding of this version, as clients send it back: the
+   * common case, checked without parsing (anything else goes through isNotModified).
+   */
+  isCurrentTag(ifNoneMatch: string): boolean {
+    this.currentTags ??= new Set(FEED_CODINGS.map((coding) => representationEtag(this.variant.etag, coding)));
+    return this.currentTags.has(ifNoneMatch);
   }
 
   /** A coding's bytes if they are in memory already. */

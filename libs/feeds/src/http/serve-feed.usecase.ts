@@ -52,6 +52,7 @@ export interface FeedResponse {
 }
 
 const EMPTY = Buffer.alloc(0);
+const MAX_REMEMBERED_ACCEPT_ENCODINGS = 256;
 
 /**
  * Answers a public feed request from memory: the stored variant with validators and its precompressed coding, 304
@@ -61,6 +62,8 @@ const EMPTY = Buffer.alloc(0);
 @Injectable()
 export class ServeFeed {
   private readonly revalidating = new Map<string, Promise<CachedAddress | null>>();
+  /** Accept-Encoding values seen, and the coding each gets: apps send a handful of distinct values. */
+  private readonly negotiated = new Map<string, FeedEncoding>();
 
   constructor(
     private readonly feeds: FeedRepository,
@@ -140,13 +143,27 @@ export class ServeFeed {
     }
 
     const { feed } = entry;
-    const encoding = negotiateEncoding(request.acceptEncoding);
+    const encoding = this.negotiate(request.acceptEncoding);
     const base = { podcastId: podcast.podcastId, variant: variantKey, cacheHit };
-    if (isNotModified(request, feed.variant.etag, feed.variant.generatedAt))
+    const notModified =
+      (request.ifNoneMatch !== undefined && feed.isCurrentTag(request.ifNoneMatch)) ||
+      isNotModified(request, feed.variant.etag, feed.variant.generatedAt);
+    if (notModified)
       return { status: 304, headers: feed.responseHeaders(encoding).notModified, body: EMPTY, ...base };
     if (request.method === 'HEAD')
       return { status: 200, headers: feed.responseHeaders(encoding).ok, body: EMPTY, ...base };
     return { loadBody: { feed, encoding, response: { status: 200, headers: {}, body: EMPTY, ...base } } };
+  }
+
+  private negotiate(acceptEncoding: string | undefined): FeedEncoding {
+    if (!acceptEncoding) return 'identity';
+    let encoding = this.negotiated.get(acceptEncoding);
+    if (encoding === undefined) {
+      encoding = negotiateEncoding(acceptEncoding);
+      if (this.negotiated.size >= MAX_REMEMBERED_ACCEPT_ENCODINGS) this.negotiated.clear();
+      this.negotiated.set(acceptEncoding, encoding);
+    }
+    return encoding;
   }
 
   /** One database read per address at a time, however many requests wait for it. */
