@@ -12,7 +12,7 @@ import { apiOfDevice } from './support/episode-seed.js';
 import { createAndPublishEpisode, uploadMp3 } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
-import { signedUpCreator, solidPng, type DeviceStorage } from './support/web-journey.js';
+import { browserApi, signedUpCreator, signUp, solidPng, type DeviceStorage } from './support/web-journey.js';
 
 // Directory readiness in the RSS widget's Directories tab, in a real browser against the all-in-one process: a new
 // podcast (no artwork, no episode, no host name) is ready nowhere; the creator fixes the host name and the artwork
@@ -232,6 +232,39 @@ describe('directory readiness in the web app', () => {
       expect(await counter('Under Review').textContent()).toBe('0');
       await expectAccessibleInBothThemes(page, 'the Directories tab with an approved directory');
       await screenshotInBothThemes(panel(), 'directories-approved');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "answers another user's requests for the podcast's directories with 404, and a bad directory or answer with 400",
+    async () => {
+      const strangerContext = await app.browser.newContext({ colorScheme: 'light' });
+      try {
+        const stranger = await strangerContext.newPage();
+        await signUp(stranger, app.running.url, 'stranger@example.com');
+        await stranger.waitForURL(`${app.running.url}/onboarding?mode=profile-creation`);
+        const theirs = await browserApi(stranger, app.running.url);
+        const base = `/api/podcasts/${podcast.id}/directories`;
+        for (const [method, path, body] of [
+          ['GET', base, undefined],
+          ['POST', `${base}/spotify/submission`, undefined],
+          ['PUT', `${base}/spotify/status`, { status: 'approved' }],
+        ] as const) {
+          const answer = await theirs.call<{ code: string }>(method, path, body);
+          expect([method, answer.status, answer.body.code]).toEqual([method, 404, 'PODCAST_NOT_FOUND']);
+        }
+
+        const owners = apiOfDevice(storage, app.running.url);
+        expect((await owners.call('POST', `${base}/myspace/submission`)).status).toBe(400);
+        expect((await owners.call('PUT', `${base}/spotify/status`, { status: 'submitted' })).status).toBe(
+          400,
+        );
+        const listed = await owners.ok<{ items: Array<{ id: string; status: string }> }>('GET', base);
+        expect(listed.items.find((item) => item.id === 'spotify')?.status).toBe('not_submitted');
+      } finally {
+        await strangerContext.close();
+      }
     },
     JOURNEY_TIMEOUT_MS,
   );
