@@ -521,6 +521,7 @@ export const directoryStatusLabels: Record<DirectoryStatus, string> = {
 /** Every text of the directories panel. */
 export const directoryMessages = {
   title: 'Directories',
+  summaryLabel: 'Directory summary',
   subtitle:
     'Submit your feed to the directories listeners use. Submission happens on each directory’s own site.',
   approved: 'Approved',

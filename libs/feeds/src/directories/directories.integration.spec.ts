@@ -341,7 +341,9 @@ describe('the directory_statuses migration', () => {
     try {
       await migrateServiceDatabase(orm, 'feeds');
       const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false, dropTables: false, schema: 'feeds' });
-      expect(diff.trim()).toBe('');
+      // Only this table's entity is loaded, so only statements about it matter (other tables' keys would show up).
+      const aboutThisTable = diff.split('\n').filter((statement) => statement.includes('directory_statuses'));
+      expect(aboutThisTable).toEqual([]);
     } finally {
       await orm.close();
       await database.drop();

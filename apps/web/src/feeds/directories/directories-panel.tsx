@@ -80,7 +80,7 @@ export function DirectoriesPanel({ podcastId }: { podcastId: string }) {
           onClose={submission.reset}
         />
       )}
-      <SimpleGrid cols={3} spacing="sm" aria-label="Directory summary" component="dl" m={0}>
+      <SimpleGrid cols={3} spacing="sm" aria-label={directoryMessages.summaryLabel} component="dl" m={0}>
         <Counter label={directoryMessages.approved} value={summary.approved} />
         <Counter label={directoryMessages.underReview} value={summary.underReview} />
         <Counter label={directoryMessages.readyToSubmit} value={summary.readyToSubmit} />
