@@ -15,7 +15,7 @@ import { chapterTitleSchema, chapterUrlSchema } from './chapters.js';
 import { soundbiteDurationSchema, soundbiteTitleSchema } from './soundbites.js';
 // value-block.ts imports only this file's types, so the messages come from there without a cycle.
 import { DEFAULT_SUGGESTED_BTC, valueMessages } from './value-block.js';
-import { webUrlSchema, type License } from './location-and-license.js';
+import { webUrlSchema, type License, type Location } from './location-and-license.js';
 
 /**
  * The Podcasting 2.0 entities an episode holds (spec 2 §3), in the shapes the catalog stores and the feeds render.
