@@ -5,6 +5,8 @@
 //    episodes through the REST API and waits for its main feed (about 350 KB).
 // 2. Writes that feed and the server's own gzip copy of it under a temporary folder and starts nginx on the same
 //    core 0 with `gzip_static on` (its ETag is the file's, which it answers If-None-Match with).
+//    A bare node:http server answering those bytes from memory on the same core is measured too: what Node itself
+//    can do here, the reference for the product's own route.
 // 3. wrk, pinned to core 1, 64 connections, one thread: the gzip path (Accept-Encoding: gzip) and the 304 path
 //    (If-None-Match with the current gzip ETag), against the process and against nginx, each after a warm-up.
 // 4. Stops the all-in-one process and starts the feeds service alone (`apps/feeds/dist/main.js`) on the same
@@ -154,6 +156,13 @@ function pinToServerCore(child) {
   execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(child.pid)], { stdio: 'ignore' });
 }
 
+/** The process's resident memory in MB, from /proc. */
+async function residentMb(child) {
+  const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return Number.isNaN(kb) ? undefined : Math.round(kb / 1024);
+}
+
 async function stopProcess(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
@@ -279,6 +288,36 @@ http {
   return { child, baseUrl };
 }
 
+/**
+ * The reference for what Node itself can do here: a bare `node:http` server on the server core answering the same
+ * bytes from memory with the same headers (a 304 when If-None-Match is the gzip tag), nothing else.
+ */
+async function startPlainNode({ workDir, feedPath, gzipped, etag, lastModified }) {
+  const body = join(workDir, 'plain-node-body.gz');
+  await writeFile(body, gzipped);
+  const port = await freePort();
+  const script = `
+    const { createServer } = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(body)});
+    const common = { 'Cache-Control': 'public, max-age=300', ETag: ${JSON.stringify(etag)},
+      'Last-Modified': ${JSON.stringify(lastModified)}, Vary: 'Accept-Encoding' };
+    const ok = { ...common, 'Content-Type': 'application/rss+xml; charset=utf-8', 'Content-Encoding': 'gzip',
+      'Content-Length': String(body.length) };
+    createServer((request, response) => {
+      if (request.url !== ${JSON.stringify(feedPath)}) return response.writeHead(404).end();
+      if (request.headers['if-none-match'] === common.ETag) return response.writeHead(304, common).end();
+      response.writeHead(200, ok).end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, '-e', script], { stdio: 'ignore' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    'the plain node:http server',
+    async () => (await probe(`${baseUrl}${feedPath}`, {})).status === 200,
+    10_000,
+  );
+  return { child, baseUrl };
+}
+
 /** wrk on the load core; answers req/s, p99 in ms and the statuses seen. */
 function wrk(url, headers, durationS) {
   const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--latency'];
@@ -306,6 +345,7 @@ function probe(url, headers) {
         resolveResponse({
           status: response.statusCode,
           etag: response.headers.etag,
+          lastModified: response.headers['last-modified'],
           length: body.length,
           body,
         });
@@ -385,6 +425,7 @@ async function main() {
   let allInOne;
   let feeds;
   let nginx;
+  let plainNode;
   try {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -422,13 +463,26 @@ async function main() {
     console.log(
       `nginx ${execFileSync('nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) || ''}serves the same bytes on ${nginx.baseUrl}`,
     );
+    plainNode = await startPlainNode({
+      workDir,
+      feedPath,
+      gzipped: gzipped.body,
+      etag: gzipped.etag,
+      lastModified: gzipped.lastModified,
+    });
     console.log(
       `wrk: ${CONNECTIONS} connections, 1 thread on core ${LOAD_CORE}, ${DURATION_S} s after ${WARM_UP_S} s of warm-up`,
     );
 
     pinToServerCore(allInOne.child);
+    results.push(...(await measure('plain node:http (reference)', plainNode.baseUrl, nginx, feedPath)));
+    await stopProcess(plainNode.child);
+    const allInOneRss = await residentMb(allInOne.child);
     results.push(...(await measure('all-in-one', allInOne.baseUrl, nginx, feedPath)));
     console.table(results);
+    console.log(
+      `all-in-one resident memory: ${allInOneRss} MB before the runs, ${await residentMb(allInOne.child)} MB after`,
+    );
     await stopProcess(allInOne.child);
 
     const feedsPort = await freePort();
@@ -455,7 +509,11 @@ async function main() {
       throw new Error(
         `the feeds service answers ${served.status} with other bytes than the all-in-one process`,
       );
+    const feedsRss = await residentMb(feeds.child);
     results.push(...(await measure('feeds alone', feeds.baseUrl, nginx, feedPath)));
+    console.log(
+      `feeds service resident memory: ${feedsRss} MB before the runs, ${await residentMb(feeds.child)} MB after`,
+    );
     console.table(results);
   } catch (error) {
     console.error(String(error?.stack ?? error), error?.cause ?? '');
@@ -469,6 +527,7 @@ async function main() {
     await stopProcess(allInOne?.child);
     await stopProcess(feeds?.child);
     await stopProcess(nginx?.child);
+    await stopProcess(plainNode?.child);
     await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
     await admin.end();
     await rm(workDir, { recursive: true, force: true });
