@@ -83,6 +83,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: '/import',
+            lazy: lazyScreen(
+              () => import('../podcasts/import/podcast-import-screen.js'),
+              (m) => m.PodcastImportScreen,
+            ),
+          },
+          {
             path: '/social',
             lazy: lazyScreen(
               () => import('../screens/account-screens.js'),

@@ -3,12 +3,13 @@ import { Button, Center, EmptyState, Loader, Paper, SimpleGrid, Stack } from '@m
 import { useFocusReturn } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { MicrophoneIcon, PlusIcon } from '../shared/icons/icons.js';
+import { MicrophoneIcon, PlusIcon, UploadIcon } from '../shared/icons/icons.js';
 import { FailureBanner } from '../shared/layout/feedback-banners.js';
 import { ScreenFrame } from '../shared/layout/screen-frame.js';
 import { usePodcastList } from '../shared/podcasts/podcast-list.js';
 import { CREATE_PODCAST_PATH } from '../shared/podcasts/podcast-paths.js';
 import { ContributorsDialogs } from './contributors/contributors-dialogs.js';
+import { IMPORT_PATH } from './import/import-api.js';
 import { PodcastCard } from './podcast-card.js';
 
 /** /p/{podcastId}/podcasts: the podcasts the person owns and those shared with them, and their contributors. */
@@ -69,9 +70,14 @@ export function PodcastsScreen() {
       title="Podcasts"
       description="Your podcasts and the ones shared with you."
       actions={
-        <Button component={Link} to={CREATE_PODCAST_PATH} leftSection={<PlusIcon size={18} />}>
-          Create Podcast
-        </Button>
+        <>
+          <Button component={Link} to={IMPORT_PATH} variant="default" leftSection={<UploadIcon size={18} />}>
+            Import Podcast
+          </Button>
+          <Button component={Link} to={CREATE_PODCAST_PATH} leftSection={<PlusIcon size={18} />}>
+            Create Podcast
+          </Button>
+        </>
       }
     >
       {content()}
