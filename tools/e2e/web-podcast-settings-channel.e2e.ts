@@ -6,9 +6,12 @@ import {
   podcastChannelMessages,
   podcastMessages,
   podcastSettingsInputSchema,
+  feedPath,
+  podcastGuidForFeedUrl,
   type Podcast,
   type PodcastSettingsInput,
 } from '@castbase/contracts';
+import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
@@ -202,6 +205,26 @@ describe('the channel fields of the Podcast tab of Settings', () => {
         podroll: [{ feedGuid: PODROLL_GUID, feedUrl: PODROLL_FEED, title: 'Podcasting 2.0' }],
         txt: [{ purpose: 'verify', value: VERIFICATION }, { value: 'Recorded on location.' }],
       });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "moves the podcast to the owner's new username and keeps its podcast:guid, made from the address it was created at",
+    async () => {
+      const api = await browserApi(page, app.running.url);
+      const before = await api.ok<Podcast>('GET', `/api/podcasts/${podcast.id}`);
+      expect(before.ownerUsername).toBe('ada');
+      expect(before.podcastGuid).toBe(podcastGuidForFeedUrl(`${app.running.url}${feedPath(before)}`));
+
+      await api.ok('PATCH', '/api/profile', { username: 'ada_lovelace' });
+
+      const moved = await waitFor('the podcast to follow the new username', async () => {
+        const current = await api.ok<Podcast>('GET', `/api/podcasts/${podcast.id}`);
+        return current.ownerUsername === 'ada_lovelace' ? current : undefined;
+      });
+      expect(moved.podcastGuid).toBe(before.podcastGuid);
+      expect(feedPath(moved)).toBe(`/feeds/ada_lovelace/${before.slug}.xml`);
     },
     JOURNEY_TIMEOUT_MS,
   );
