@@ -126,6 +126,7 @@ describe('feeds service: erasing a user when their account is deleted', () => {
     await app.publish(catalogEvents.podcastDeleted, { podcastId: podcast.id, releasedMediaIds: [] });
 
     await waitFor('the feed to go', async () => (await feedRows(userA)).length === 0);
+    expect(await storedFiles(podcast.id)).toEqual([]);
     expect(await outboxRowsMentioning(podcast.id)).toEqual([]);
     expect(await outboxRowsMentioning(userA)).toEqual([]);
     expect((await app.fetchFeed(podcast)).status).toBe(404);
