@@ -47,6 +47,15 @@ describe('the directory catalogue', () => {
       ['YouTube Music', 'https://studio.youtube.com/'],
     ]);
   });
+  it("shows the cards' review times of spec 2 §9", () => {
+    expect(DIRECTORY_CATALOGUE.map((entry) => entry.reviewTime)).toEqual([
+      'Usually instant',
+      '24 to 48 hours',
+      '2 to 5 days',
+      '3 to 5 days',
+      '1 to 2 days',
+    ]);
+  });
 });
 
 describe('evaluateDirectory (spec 2 §5)', () => {

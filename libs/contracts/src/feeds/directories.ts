@@ -59,7 +59,7 @@ export function isWarningOnly(requirement: DirectoryRequirement): boolean {
   return WARNING_ONLY.has(requirement);
 }
 
-/** Spec 2 §3 "Directory catalogue entry". `icon` is the monogram the card shows. */
+/** Spec 2 §3 "Directory catalogue entry". `icon` is the monogram the card shows; `reviewTime` the cards' figure (spec 2 §9). */
 export const directoryCatalogueEntrySchema = z.object({
   id: directoryIdSchema,
   name: z.string(),
@@ -82,7 +82,7 @@ export const DIRECTORY_CATALOGUE: readonly DirectoryCatalogueEntry[] = [
     icon: 'PI',
     submitUrl: 'https://podcastindex.org/add',
     helpUrl: 'https://podcastindex.org/namespace/1.0',
-    reviewTime: 'Minutes',
+    reviewTime: 'Usually instant',
     description: 'The open index behind most Podcasting 2.0 apps.',
     requirements: ['artwork', 'published-episode', 'rss-feed'],
     category: 'open-index',
@@ -94,7 +94,7 @@ export const DIRECTORY_CATALOGUE: readonly DirectoryCatalogueEntry[] = [
     icon: 'AP',
     submitUrl: 'https://podcastsconnect.apple.com/',
     helpUrl: 'https://podcasters.apple.com/support/823-podcast-requirements',
-    reviewTime: '1–5 days',
+    reviewTime: '24 to 48 hours',
     description: 'Submitted through Apple Podcasts Connect with an Apple Account.',
     requirements: [
       'artwork',
@@ -114,7 +114,7 @@ export const DIRECTORY_CATALOGUE: readonly DirectoryCatalogueEntry[] = [
     icon: 'SP',
     submitUrl: 'https://creators.spotify.com/',
     helpUrl: 'https://support.spotify.com/us/creators/article/podcast-specification-doc/',
-    reviewTime: 'Hours to 2 days',
+    reviewTime: '2 to 5 days',
     description: 'Submitted through Spotify for Creators; a code goes to the feed’s e-mail address.',
     requirements: [
       'artwork',
@@ -134,7 +134,7 @@ export const DIRECTORY_CATALOGUE: readonly DirectoryCatalogueEntry[] = [
     icon: 'AM',
     submitUrl: 'https://podcasters.amazon.com/',
     helpUrl: 'https://podcasters.amazon.com/',
-    reviewTime: '1–2 days',
+    reviewTime: '3 to 5 days',
     description: 'Submitted through Amazon Music for Podcasters; also reaches Audible.',
     requirements: ['artwork', 'published-episode', 'itunes-tags', 'email', 'rss-feed'],
     category: 'music-app',
@@ -146,7 +146,7 @@ export const DIRECTORY_CATALOGUE: readonly DirectoryCatalogueEntry[] = [
     icon: 'YT',
     submitUrl: 'https://studio.youtube.com/',
     helpUrl: 'https://support.google.com/youtube/answer/13525207',
-    reviewTime: 'Hours to days',
+    reviewTime: '1 to 2 days',
     description: 'Added in YouTube Studio (Create → New podcast → RSS feed) to a YouTube channel.',
     requirements: [
       'artwork',
