@@ -16,7 +16,11 @@ import { signedUpCreator } from './support/web-journey.js';
 // podcast's token, the Directories tab, and the settings' RSS section.
 
 const JOURNEY_TIMEOUT_MS = 240_000;
+/** 251 episodes published through the API, each regenerating the feeds. */
+const SEEDING_TIMEOUT_MS = 480_000;
 const GENERATION_STEPS = [10, 30, 50, 70, 90, 100];
+/** One more than FEED_VARIANT_SELECTOR_MIN_EPISODES. */
+const VARIANT_SELECTOR_EPISODES = 251;
 
 describe('RSS Feed Management widget', () => {
   let app: WebAppUnderTest;
@@ -36,7 +40,10 @@ describe('RSS Feed Management widget', () => {
   };
 
   beforeAll(async () => {
-    app = await startWebAppUnderTest('webrsswidget', { FEED_FETCH_ALLOW_PRIVATE: 'true' });
+    app = await startWebAppUnderTest('webrsswidget', {
+      FEED_FETCH_ALLOW_PRIVATE: 'true',
+      PLAN_EPISODES: '400',
+    });
     const creator = await signedUpCreator(app.browser, app.running.url, ['Morning Signals']);
     [podcast] = creator.podcasts as [Podcast];
     api = apiOfDevice(creator.storageState, app.running.url);
@@ -198,7 +205,7 @@ describe('RSS Feed Management widget', () => {
         status.url,
       );
       expect(await panel.getByText('🔒 Token required').count()).toBe(0);
-      expect(await panel.getByRole('combobox', { name: 'Feed variant' }).count()).toBe(0);
+      expect(await panel.getByLabel('Feed variant').count()).toBe(0);
 
       await panel.getByRole('button', { name: 'Copy Main feed' }).click();
       const copied = panel.getByRole('button', { name: 'Copied!' });
@@ -252,6 +259,67 @@ describe('RSS Feed Management widget', () => {
       await page.keyboard.press('Escape');
     },
     JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'offers the variant selector above 250 published episodes, All Feed Variants listing every address',
+    async () => {
+      const archive = await api.ok<Podcast>('POST', '/api/podcasts', { name: 'Archive Hour' });
+      const titles = Array.from(
+        { length: VARIANT_SELECTOR_EPISODES },
+        (_, index) => `Back issue ${index + 1}`,
+      );
+      for (let start = 0; start < titles.length; start += 8) {
+        await Promise.all(
+          titles.slice(start, start + 8).map((title) =>
+            api.ok<Episode>('POST', `/api/podcasts/${archive.id}/episodes`, {
+              title,
+              mediaId: audio.id,
+              status: 'published',
+            }),
+          ),
+        );
+      }
+      const status = await waitFor(
+        'every episode in the feeds',
+        async () => {
+          const answer = await api.call<FeedStatus>('GET', `/api/podcasts/${archive.id}/feed`);
+          const body = answer.body;
+          return answer.status === 200 &&
+            body.feedEpisodeCount === VARIANT_SELECTOR_EPISODES &&
+            !body.needsUpdate
+            ? body
+            : undefined;
+        },
+        { timeoutMs: 240_000, intervalMs: 500 },
+      );
+      // Archive pages and the full feed begin above 300 episodes (spec 2 §9).
+      expect(status.urls.archives).toEqual([]);
+      expect(status.urls.full).toBeNull();
+
+      await openDashboard(archive);
+      await widget().getByRole('tab', { name: 'Feed URLs' }).click();
+      const panel = widget().getByRole('tabpanel', { name: 'Feed URLs' });
+      const selector = panel.getByLabel('Feed variant');
+      await selector.waitFor();
+      await panel.getByText(status.urls.main, { exact: true }).waitFor();
+      await selector.click();
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      expect(await options.allInnerTexts()).toEqual([
+        'Main feed',
+        'Recent episodes (50)',
+        'Preview (10)',
+        'All Feed Variants',
+      ]);
+      await page.getByRole('option', { name: 'All Feed Variants' }).click();
+      for (const url of [status.urls.main, status.urls.recent, status.urls.preview]) {
+        await panel.getByText(url, { exact: true }).waitFor();
+      }
+      await expectAccessibleInBothThemes(page, 'the Feed URLs tab with every variant');
+      await screenshotInBothThemes(widget(), 'rss-widget-all-variants');
+    },
+    SEEDING_TIMEOUT_MS,
   );
 
   it(
