@@ -21,15 +21,15 @@ const QUEUE_BATCH = 200;
  * Each imported item as a draft episode of `podcast` (version 1, catalog.episode.created) that keeps the old guid,
  * and its import row. An item with a file waits for its copy ('copying'); one without stays a draft, with why.
  */
-export function createImportedEpisodes(
+export async function createImportedEpisodes(
   em: EntityManager,
   outbox: Outbox,
   podcast: Podcast,
   feedImport: FeedImport,
   episodes: readonly ImportedEpisode[],
   userId: string,
-): FeedImportItem[] {
-  return episodes.map((imported) => {
+): Promise<FeedImportItem[]> {
+  const created = episodes.map((imported) => {
     const episode = em.create(Episode, {
       podcastId: podcast.id,
       ownerId: podcast.ownerId,
@@ -56,7 +56,12 @@ export function createImportedEpisodes(
       status: episode.status,
       ...episodeTagFields(episode),
     });
-    return em.create(FeedImportItem, {
+    return { imported, episode };
+  });
+  // The episodes' rows go first: the import rows refer to them (plain columns, so the ORM cannot order them).
+  await em.flush();
+  return created.map(({ imported, episode }) =>
+    em.create(FeedImportItem, {
       importId: feedImport.id,
       podcastId: podcast.id,
       episodeId: episode.id,
@@ -67,8 +72,8 @@ export function createImportedEpisodes(
       publishDate: imported.publishDate,
       status: imported.enclosure ? 'copying' : 'failed',
       error: imported.enclosure ? null : feedImportMessages.noEnclosure,
-    });
-  });
+    }),
+  );
 }
 
 export interface CopyRequest {

@@ -55,7 +55,7 @@ export class RerunFeedImportHandler implements RequestHandler<Definition> {
       const toAdd = await newEpisodes(tx, podcastId, fresh);
       feedImport.added = toAdd.length;
       feedImport.lastRunAt = new Date();
-      const items = createImportedEpisodes(tx, this.outbox, podcast, feedImport, toAdd, userId);
+      const items = await createImportedEpisodes(tx, this.outbox, podcast, feedImport, toAdd, userId);
       await tx.flush();
       return { feedImport, items };
     });

@@ -115,7 +115,7 @@ export class StartFeedImportHandler implements RequestHandler<Definition> {
         added: feed.episodes.length,
       });
       await tx.flush();
-      const items = createImportedEpisodes(tx, this.outbox, podcast, feedImport, feed.episodes, userId);
+      const items = await createImportedEpisodes(tx, this.outbox, podcast, feedImport, feed.episodes, userId);
       await tx.flush();
       const artwork: CopyRequest[] = imported.artworkUrl
         ? [{ targetId: podcast.id, purpose: 'podcast-art', url: imported.artworkUrl }]

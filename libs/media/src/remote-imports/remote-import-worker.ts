@@ -12,6 +12,8 @@ import { MediaFile } from '../files/media-file.entity.js';
 import { CopyRemoteFile, storedMedia, type CopiedFile } from './copy-remote-file.js';
 import { RemoteImport } from './remote-import.entity.js';
 
+/** Copies one process makes at once: most of a copy is waiting on the network, ffprobe and storage. */
+const CONCURRENT_COPIES = 3;
 /** Deliveries of a copy that failed for a reason other than the file itself (storage, the database) before it fails. */
 const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 5_000;
@@ -30,7 +32,7 @@ const STALE_COPYING_MS = 5 * 60_000;
 @Injectable()
 export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RemoteImportWorker.name);
-  private subscription: BusSubscription | undefined;
+  private subscriptions: BusSubscription[] = [];
   private staleSweep: NodeJS.Timeout | undefined;
 
   constructor(
@@ -46,7 +48,18 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.consume(
+    // Each member of the durable consumer takes one copy at a time.
+    for (let member = 0; member < CONCURRENT_COPIES; member++)
+      this.subscriptions.push(await this.consumeCopies());
+    await this.requestStale();
+    this.staleSweep = setInterval(
+      () => void this.requestStale().catch((error: unknown) => this.logger.warn(String(error))),
+      STALE_QUEUED_MS,
+    ).unref();
+  }
+
+  private consumeCopies(): Promise<BusSubscription> {
+    return this.bus.consume(
       'media-remote-imports',
       [remoteImportEvents.requested],
       async ({ payload }, { deliveryAttempt }) => this.work(payload.remoteImportId, deliveryAttempt),
@@ -60,16 +73,11 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
         },
       },
     );
-    await this.requestStale();
-    this.staleSweep = setInterval(
-      () => void this.requestStale().catch((error: unknown) => this.logger.warn(String(error))),
-      STALE_QUEUED_MS,
-    ).unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.staleSweep);
-    await this.subscription?.stop();
+    await Promise.all(this.subscriptions.map((subscription) => subscription.stop()));
   }
 
   private async work(id: string, attempt: number): Promise<void> {

@@ -107,7 +107,7 @@ describe('RemoteFetcher.stream: a large body to a destination, with the checks o
     expect(secret.hits).toEqual([]);
   });
 
-  it('with allowPrivateAddresses reaches 127.0.0.1 (a local install) but never link-local, where the cloud metadata service answers', async () => {
+  it('with allowPrivateAddresses reaches 127.0.0.1 (a local install) but never the cloud metadata address', async () => {
     const local = await serve((_, response) => response.end('own feed'), { host: '127.0.0.1' });
     const path = await streamToFile(
       new RemoteFetcher({ allowPrivateAddresses: true }),

@@ -52,8 +52,20 @@ export interface RemoteResponse {
   body: Buffer;
 }
 
-/** Refused whatever the options: link-local ranges and the cloud metadata addresses outside them. */
-const LINK_LOCAL_AND_METADATA = ['169.254.0.0/16', 'fe80::/10', 'fd00:ec2::254/128', '100.100.100.200/32'];
+/**
+ * Refused whatever the options: the cloud metadata services (AWS, GCP and Azure at 169.254.169.254, AWS ECS task
+ * metadata, AWS IPv6, Alibaba), in the literal forms a URL or a resolver gives them. Single addresses, not ranges:
+ * request-filtering-agent warns on every check of an address against a range of the other IP family.
+ */
+const METADATA_ADDRESSES = [
+  '169.254.169.254',
+  '169.254.170.2',
+  '169.254.170.23',
+  'fd00:ec2::254',
+  '100.100.100.200',
+  '::ffff:169.254.169.254',
+  '::ffff:a9fe:a9fe',
+];
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_REDIRECTS = 3;
@@ -79,9 +91,8 @@ export class RemoteFetcher {
     const filter = {
       allowIPAddressList: options.allowAddresses ?? [],
       ...(options.allowPrivateAddresses ? { allowPrivateIPAddress: true } : {}),
-      // Link-local stays refused even when private addresses are let through: the cloud metadata services
-      // (169.254.169.254, fd00:ec2::254) answer there, and a local install testing its own feed never needs it.
-      denyIPAddressList: LINK_LOCAL_AND_METADATA,
+      // Refused even when private addresses are let through: a local install testing its own feed never needs them.
+      denyIPAddressList: METADATA_ADDRESSES,
     };
     this.httpAgent = new RequestFilteringHttpAgent(filter);
     this.httpsAgent = new RequestFilteringHttpsAgent({
