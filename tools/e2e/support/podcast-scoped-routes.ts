@@ -100,6 +100,26 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
     },
     {
       method: 'GET',
+      route: '/api/podcasts/:podcastId/directories',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/directories` }),
+    },
+    {
+      // The submission route needs a podcast ready for the directory; web-directories.e2e.ts calls it.
+      method: 'PUT',
+      route: '/api/podcasts/:podcastId/directories/:directoryId/status',
+      permission: 'editEpisodes',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({
+        path: `/api/podcasts/${fixture.podcastId()}/directories/spotify/status`,
+        body: { status: 'under_review' },
+      }),
+    },
+    {
+      method: 'GET',
       route: '/api/podcasts/:podcastId/contributors',
       permission: 'view',
       success: 200,
