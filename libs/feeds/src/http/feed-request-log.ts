@@ -59,6 +59,7 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
   private flushScheduled = false;
   private publishing: Promise<void> | undefined;
   private droppedSinceWarning = 0;
+  private readonly codings = new Map<string, string>();
   /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
   dropped = 0;
   /** Requests handed to the bus since the process started. */
@@ -141,11 +142,23 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
       bytes: record.bytes,
       encoding:
         record.contentEncoding ??
-        (record.status === 304 ? negotiateEncoding(record.acceptEncoding) : 'identity'),
+        (record.status === 304 ? this.clientCoding(record.acceptEncoding) : 'identity'),
       cacheHit: record.cacheHit,
       userAgent: record.userAgent ?? '',
       ip: this.clientAddress(record),
     };
+  }
+
+  /** The coding a 304 stands for: the one the client's Accept-Encoding gets (a handful of distinct values, remembered). */
+  private clientCoding(acceptEncoding: string | undefined): string {
+    const key = acceptEncoding ?? '';
+    let coding = this.codings.get(key);
+    if (coding === undefined) {
+      coding = negotiateEncoding(acceptEncoding);
+      if (this.codings.size >= 256) this.codings.clear();
+      this.codings.set(key, coding);
+    }
+    return coding;
   }
 
   private clientAddress(record: FeedRequestRecord): string {
