@@ -21,7 +21,11 @@ export class MoveFeedsOnUsernameChangedHandler implements EventHandler<Definitio
     { userId, username }: PayloadOf<Definition>,
     { em }: EventHandlerContext<Definition>,
   ): Promise<void> {
-    const podcasts = await em.find(Podcast, { ownerId: userId, ownerUsername: { $ne: username } });
+    // A podcast created before its owner had a username (/feeds/podcast/{id}.xml) moves too.
+    const podcasts = await em.find(Podcast, {
+      ownerId: userId,
+      $or: [{ ownerUsername: { $ne: username } }, { ownerUsername: null }],
+    });
     for (const podcast of podcasts) {
       const before = feedAddressOf(podcast);
       podcast.ownerUsername = username;

@@ -312,6 +312,22 @@ describe("catalog service: the channel's feed fields, podcast:guid and feed addr
       expect(await app.outboxRows('catalog.podcast.updated', 'podcastId', others.id)).toEqual([]);
     });
 
+    it('moves a podcast created before its owner had a username from its id address', async () => {
+      const ownerId = app.newOwner();
+      const podcast = await createAs(ownerId, null, 'Early Show');
+
+      await app.processed(await app.changeUsername(ownerId, 'early_bird', 'early'));
+
+      expect(await getPodcast(ownerId, podcast.id)).toMatchObject({
+        ownerUsername: 'early_bird',
+        podcastGuid: podcast.podcastGuid,
+      });
+      const event = await waitFor('catalog.podcast.updated', () =>
+        app.podcastUpdatedEvents.find((envelope) => envelope.payload.podcastId === podcast.id),
+      );
+      expect(event.payload.previousAddress).toEqual({ ownerUsername: null, slug: podcast.slug });
+    });
+
     it('announces nothing again for the same change delivered twice, or a change to the name the podcasts have', async () => {
       const ownerId = app.newOwner();
       const podcast = await createAs(ownerId, 'rob', 'Once Show');
