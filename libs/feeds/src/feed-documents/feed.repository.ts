@@ -47,6 +47,12 @@ export abstract class FeedRepository {
    * record when there is none.
    */
   abstract updateAccess(em: EntityManager, access: FeedPodcastAccess): Promise<void>;
+  /** Remembers an address the podcast had (the catalog says so) as a redirect to it, unless it is its address now. */
+  abstract rememberMovedAddress(
+    em: EntityManager,
+    podcastId: string,
+    from: { username: string; slug: string },
+  ): Promise<void>;
   abstract saveGeneration(
     em: EntityManager,
     podcastId: string,

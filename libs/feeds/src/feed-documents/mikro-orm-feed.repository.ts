@@ -80,6 +80,16 @@ export class MikroOrmFeedRepository extends FeedRepository {
     );
   }
 
+  async rememberMovedAddress(
+    em: EntityManager,
+    podcastId: string,
+    from: { username: string; slug: string },
+  ): Promise<void> {
+    const current = await em.findOne(FeedPodcastEntity, { podcastId }, { disableIdentityMap: true });
+    if (current?.username === from.username && current.slug === from.slug) return;
+    await em.upsert(FeedRedirectEntity, { ...from, podcastId, movedAt: new Date() });
+  }
+
   async saveGeneration(
     em: EntityManager,
     podcastId: string,

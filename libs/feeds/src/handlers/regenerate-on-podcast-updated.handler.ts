@@ -41,6 +41,14 @@ export class RegenerateOnPodcastUpdatedHandler implements EventHandler<Definitio
       });
     if (!source) return;
     await this.feeds.updateAccess(em, accessOf(source.podcast));
+    // The catalog also says where a moved feed was: an address this service never stored (two moves in a row) too.
+    const previous = payload.previousAddress;
+    if (previous?.ownerUsername) {
+      await this.feeds.rememberMovedAddress(em, podcastId, {
+        username: previous.ownerUsername,
+        slug: previous.slug,
+      });
+    }
     this.afterCommit.run(em, () => this.cache.invalidatePodcast(podcastId));
     await this.changes.record(em, payload, envelope);
   }

@@ -323,6 +323,30 @@ describe('feeds service: every variant generated, stored under rss/ and served',
     expect(taken).toMatchObject({ status: 200, podcastId: taker.id });
   });
 
+  it('redirects from every address the catalog says the podcast had, also after two moves handled together', async () => {
+    const { podcast } = await podcastWith(2);
+    const username = podcast.ownerUsername;
+    app.update(podcast.id, { podcast: { ...podcast, slug: 'third-name' } });
+    const held = app.holdFeedSource();
+    const first = await app.podcastUpdated(podcast.id, { ownerUsername: username, slug: podcast.slug });
+    const second = await app.podcastUpdated(podcast.id, { ownerUsername: username, slug: 'second-name' });
+    held();
+    await waitFor(
+      'both moves handled',
+      async () => (await app.processed(first)) && (await app.processed(second)),
+    );
+    await settled(podcast.id);
+
+    for (const slug of [podcast.slug, 'second-name']) {
+      const old = await app.fetchFeed({ ...podcast, slug });
+      expect([slug, old.status, old.headers['Location']]).toEqual([
+        slug,
+        301,
+        `${FEEDS_TEST_PUBLIC_URL}/feeds/${username}/third-name.xml`,
+      ]);
+    }
+  });
+
   it('keeps the RSS status on the server: needsUpdate from the change heard until its generation commits', async () => {
     const { podcast, episodes } = await podcastWith(305);
     const status = await app.feedStatus(podcast.ownerId, podcast.id);

@@ -118,8 +118,11 @@ export async function startFeedsTestApp() {
       ownerUsername: podcast.ownerUsername,
     });
 
-  /** catalog.podcast.updated for the podcast as the fake catalog now has it. */
-  const podcastUpdated = (podcastId: string) => {
+  /** catalog.podcast.updated for the podcast as the fake catalog now has it (and where it moved from, if it did). */
+  const podcastUpdated = (
+    podcastId: string,
+    previousAddress?: { ownerUsername: string | null; slug: string },
+  ) => {
     const podcast = catalog.get(podcastId)?.podcast;
     if (!podcast) throw new Error(`the fake catalog has no podcast ${podcastId}`);
     return publish(catalogEvents.podcastUpdated, {
@@ -127,6 +130,7 @@ export async function startFeedsTestApp() {
       ownerId: podcast.ownerId,
       slug: podcast.slug,
       ownerUsername: podcast.ownerUsername,
+      ...(previousAddress ? { previousAddress } : {}),
     });
   };
 
