@@ -46,6 +46,10 @@ export const feedImportMessages = {
   mediaTooLarge: `The episode file is larger than ${IMPORT_MEDIA_MAX_BYTES / MB} MB and was not copied`,
   noEnclosure: 'The feed gives no audio or video file for this episode',
   copyFailed: (reason: string) => `The file could not be copied: ${reason}`,
+  notCopied: (count: number) =>
+    count === 1
+      ? '1 episode was not copied and stays a draft: see why below.'
+      : `${count} episodes were not copied and stay drafts: see why below.`,
   previewFailed: 'Failed to read the feed',
   startFailed: 'Failed to start the import',
   rerunFailed: 'Failed to import new episodes',
@@ -55,7 +59,7 @@ export const feedImportMessages = {
       : `${count} new ${count === 1 ? 'episode' : 'episodes'} imported`,
   redirectTitle: 'Move your subscribers to Castbase',
   redirectSteps: [
-    'At your old host, set a permanent redirect (HTTP 301) from the old feed address to the new one below.',
+    'At your old host, set a permanent redirect (HTTP 301) from the old feed address to the new feed address.',
     'If the old host cannot redirect, add <itunes:new-feed-url> with the new address to the old feed, and keep it online until podcast apps have moved (a few weeks).',
     'Apple Podcasts, Spotify and the other directories follow the redirect: your subscribers, ratings and episode downloads stay.',
   ],
@@ -156,7 +160,11 @@ export const feedImportRequests = {
     feedImportStatusSchema,
   ),
   /** The import of a podcast (any role on it), or PODCAST_NOT_FOUND. */
-  get: defineRequest('catalog.feed-import.get', z.object({ ...caller, podcastId: z.uuid() }), feedImportStatusSchema),
+  get: defineRequest(
+    'catalog.feed-import.get',
+    z.object({ ...caller, podcastId: z.uuid() }),
+    feedImportStatusSchema,
+  ),
 } as const;
 
 // The media service's side: copying a file at a URL into storage.
@@ -196,7 +204,11 @@ export const remoteImportRequests = {
   /** Queues a copy of each file for the owner; each ends with `media.remote-import.finished`. */
   queue: defineRequest(
     'media.remote-import.queue',
-    z.object({ ownerId: z.string().min(1), podcastId: z.uuid(), files: z.array(remoteImportFile).max(20_000) }),
+    z.object({
+      ownerId: z.string().min(1),
+      podcastId: z.uuid(),
+      files: z.array(remoteImportFile).max(20_000),
+    }),
     z.object({ queued: z.number().int().nonnegative() }),
   ),
   /** The copies of a podcast's files (the owner's only). */

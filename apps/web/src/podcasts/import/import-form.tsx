@@ -71,6 +71,36 @@ export function ImportForm() {
   );
 }
 
+/** The old feed's artwork, or a placeholder when it has none or it cannot be shown here. */
+function PreviewArtwork({ url, title }: { url: string | null; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (url && !failed) {
+    return (
+      <Image
+        src={url}
+        alt={`Artwork of ${title}`}
+        w={120}
+        h={120}
+        radius="md"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <Paper
+      w={120}
+      h={120}
+      radius="md"
+      withBorder
+      style={{ display: 'grid', placeItems: 'center', flexShrink: 0 }}
+      role="img"
+      aria-label={url ? `Artwork of ${title} (cannot be shown)` : 'No artwork'}
+    >
+      <PodcastsIcon size={40} />
+    </Paper>
+  );
+}
+
 function PreviewCard({
   preview,
   starting,
@@ -90,13 +120,7 @@ function PreviewCard({
     >
       <Stack gap="md">
         <Group align="flex-start" wrap="nowrap" gap="lg">
-          {preview.artworkUrl ? (
-            <Image src={preview.artworkUrl} alt={`Artwork of ${preview.title}`} w={120} h={120} radius="md" />
-          ) : (
-            <Paper w={120} h={120} radius="md" withBorder style={{ display: 'grid', placeItems: 'center' }}>
-              <PodcastsIcon size={40} aria-hidden />
-            </Paper>
-          )}
+          <PreviewArtwork key={preview.artworkUrl} url={preview.artworkUrl} title={preview.title} />
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={2} fz="h3" id="import-preview-title">
               {preview.title}

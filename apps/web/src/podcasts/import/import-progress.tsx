@@ -150,8 +150,7 @@ function Summary({
           />
           {status.failed > 0 && (
             <Text size="sm" style={{ color: 'var(--mantine-color-red-text)' }}>
-              {status.failed} {status.failed === 1 ? 'episode was' : 'episodes were'} not copied and stay
-              drafts: see why below.
+              {feedImportMessages.notCopied(status.failed)}
             </Text>
           )}
         </Stack>
