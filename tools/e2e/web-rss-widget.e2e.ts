@@ -176,7 +176,11 @@ describe('RSS Feed Management widget', () => {
         mediaId: audio.id,
       });
       await api.ok('POST', `/api/episodes/${episode.id}/publish`);
-      await waitFor('the episode in the feed', async () => (await feedStatus(podcast)).episodeCount === 1);
+      // Publishing is followed by more catalog events; the banner says Needs Update until the last is generated.
+      await waitFor('the episode in the feed, nothing pending', async () => {
+        const status = await feedStatus(podcast);
+        return status.episodeCount === 1 && !status.needsUpdate;
+      });
       await page.reload();
       await widget().getByText(`RSS Feed Has Issues (Score: ${first.score}/100)`).waitFor();
       await widget().getByRole('button', { name: 'View Details' }).click();
@@ -370,6 +374,8 @@ describe('RSS Feed Management widget', () => {
       await page.goto(`${app.running.url}/p/${podcast.id}/settings/rss`);
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       expect(await page.getByRole('tab', { name: 'RSS' }).getAttribute('aria-selected')).toBe('true');
+      await widget().getByRole('button', { name: 'Test Feed' }).waitFor();
+      await screenshotInBothThemes(page.getByRole('main'), 'settings-rss');
       await widget().getByRole('tab', { name: 'Directories' }).click();
       const panel = widget().getByRole('tabpanel', { name: 'Directories' });
       await panel.getByText('Apple Podcasts').first().waitFor();

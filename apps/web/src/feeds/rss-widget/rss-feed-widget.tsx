@@ -1,6 +1,6 @@
 import { rssWidgetMessages as text } from '@castbase/contracts';
 import { Button, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { DirectoriesPanel } from '../directories/directories-panel.js';
 import { FeedUrlsTab } from './feed-urls-tab.js';
 import { RssStatusTab } from './rss-status-tab.js';
@@ -13,6 +13,12 @@ const RssWidgetDialogs = lazy(() =>
 );
 
 type RssTab = 'status' | 'urls' | 'directories';
+
+/**
+ * Inside Settings' vertical tabs, Mantine's `--tabs-list-line-top: unset` inherits the outer tabs' 0 (a custom
+ * property set to unset inherits) and the list's line becomes a box; `auto` keeps it a line under the tabs.
+ */
+const NESTED_TABS_LINE = { '--tabs-list-line-top': 'auto' } as CSSProperties;
 
 /**
  * The RSS Feed Management widget (spec 2 §2): on the dashboard and in the settings' RSS section. Its state is the
@@ -59,6 +65,7 @@ export function RssFeedWidget({ podcastId, headingLevel = 2 }: { podcastId: stri
           value={tab}
           onChange={(value) => setTab((value as RssTab | null) ?? 'status')}
           keepMounted={false}
+          style={NESTED_TABS_LINE}
         >
           <Tabs.List aria-label={text.tabsLabel}>
             <Tabs.Tab value="status">{text.tabs.status}</Tabs.Tab>
