@@ -84,6 +84,11 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
     await this.publishing;
   }
 
+  /** Requests queued and not yet handed to the bus. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   /** Queues one answered request; never waits and never throws. */
   record(request: FeedRequestRecord): void {
     if (this.queue.length >= this.options.maxQueued) {
