@@ -8,7 +8,8 @@
 //    A bare node:http server answering those bytes from memory on the same core is measured too: what Node itself
 //    can do here, the reference for the product's own route.
 // 3. wrk, pinned to core 1, 64 connections, one thread: the gzip path (Accept-Encoding: gzip) and the 304 path
-//    (If-None-Match with the current gzip ETag), against the process and against nginx, each after a warm-up.
+//    (If-None-Match with the current gzip ETag), against the process and against nginx, each after a warm-up, in
+//    BENCH_ROUNDS (5) short runs taken in turn; the median of each side is printed (the machine may be busy).
 // 4. Stops the all-in-one process and starts the feeds service alone (`apps/feeds/dist/main.js`) on the same
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222), and measures it the same way.
 //
@@ -33,6 +34,8 @@ import { tusUpload } from '@castbase/platform-testing';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const RUN_S = Math.max(1, Math.round(DURATION_S / ROUNDS));
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 300);
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -357,6 +360,19 @@ function probe(url, headers) {
   });
 }
 
+/** The median run's req/s and the median p99 (each taken on its own), with every run's errors. */
+function median(runs) {
+  const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    rps: middle(runs.map((run) => run.rps)),
+    p99Ms: middle(runs.map((run) => run.p99Ms)),
+    errors: runs
+      .map((run) => run.errors)
+      .filter(Boolean)
+      .join('; '),
+  };
+}
+
 /** Measures one scenario on the server and then on nginx, after checking that both answer it with `expectedStatus`. */
 async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, nginxHeaders, expectedStatus) {
   for (const [url, headers] of [
@@ -368,9 +384,16 @@ async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, ng
       throw new Error(`${url} answered ${status} for ${scenario}, not ${expectedStatus}`);
   }
   wrk(serverUrl, serverHeaders, WARM_UP_S);
-  const server = wrk(serverUrl, serverHeaders, DURATION_S);
   wrk(nginxUrl, nginxHeaders, WARM_UP_S);
-  const nginx = wrk(nginxUrl, nginxHeaders, DURATION_S);
+  // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike.
+  const serverRuns = [];
+  const nginxRuns = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    serverRuns.push(wrk(serverUrl, serverHeaders, RUN_S));
+    nginxRuns.push(wrk(nginxUrl, nginxHeaders, RUN_S));
+  }
+  const server = median(serverRuns);
+  const nginx = median(nginxRuns);
   return {
     runtime,
     path: scenario,
@@ -471,7 +494,7 @@ async function main() {
       lastModified: gzipped.lastModified,
     });
     console.log(
-      `wrk: ${CONNECTIONS} connections, 1 thread on core ${LOAD_CORE}, ${DURATION_S} s after ${WARM_UP_S} s of warm-up`,
+      `wrk: ${CONNECTIONS} connections, 1 thread on core ${LOAD_CORE}, ${ROUNDS} runs of ${RUN_S} s per side in turn after ${WARM_UP_S} s of warm-up; medians`,
     );
 
     pinToServerCore(allInOne.child);
