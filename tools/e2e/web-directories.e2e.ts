@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { directoryMessages, type Podcast } from '@castbase/contracts';
+import { directoryMessages, type MediaFile, type Podcast } from '@castbase/contracts';
 import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
-import { apiOfDevice } from './support/episode-seed.js';
+import { apiOfDevice, createSeedEpisodes } from './support/episode-seed.js';
 import { createAndPublishEpisode, uploadMp3 } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
@@ -27,6 +27,8 @@ describe('directory readiness in the web app', () => {
   let app: WebAppUnderTest;
   let podcast: Podcast;
   let storage: DeviceStorage;
+  /** The published episode's audio, used again for the many episodes of the notice test. */
+  let audio: MediaFile;
   let context: BrowserContext;
   let page: Page;
   /** Every address outside the app the browser asked for, answered with a stub page here. */
@@ -173,7 +175,7 @@ describe('directory readiness in the web app', () => {
       const api = apiOfDevice(storage, app.running.url);
       const folder = await mkdtemp(join(tmpdir(), 'castbase-directories-'));
       await renderToneMp3(resolveFfmpegBinaries(), join(folder, 'tone.mp3'), 3);
-      const audio = await uploadMp3(api, join(folder, 'tone.mp3'), 'tone.mp3');
+      audio = await uploadMp3(api, join(folder, 'tone.mp3'), 'tone.mp3');
       await createAndPublishEpisode(api, podcast, audio, 'Pilot');
 
       await openDirectoriesTab();
@@ -265,6 +267,27 @@ describe('directory readiness in the web app', () => {
       } finally {
         await strangerContext.close();
       }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'warns that the feed approaches its 300-episode limit above 250 published episodes',
+    async () => {
+      const api = apiOfDevice(storage, app.running.url);
+      // One episode is published already: 250 more make 251.
+      const plan = Array.from({ length: 250 }, (_, index) => ({
+        n: index + 1,
+        media: 'audio' as const,
+        input: { title: `Archive ${index + 1}`, status: 'published' as const, mediaId: audio.id },
+      }));
+      await createSeedEpisodes(api, podcast, plan);
+
+      await openDirectoriesTab();
+      const notice = panel().getByRole('alert').filter({ hasText: 'Approaching the 300-episode feed limit' });
+      await notice.getByText(/^251 of 300 episodes are in your main feed\./).waitFor();
+      await expectAccessibleInBothThemes(page, 'the Directories tab near the 300-episode limit');
+      await screenshotInBothThemes(notice, 'directories-approaching-limit');
     },
     JOURNEY_TIMEOUT_MS,
   );
