@@ -9,6 +9,7 @@ import {
   type EventHandler,
 } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { RemoteImport } from '../remote-imports/remote-import.entity.js';
 import { MediaFile } from '../files/media-file.entity.js';
 import { deleteInBatches } from '../files/delete-in-batches.js';
 import { mediaOwnerPrefix, uploadIdOfStorageKey } from '../uploads/media-storage-key.js';
@@ -47,6 +48,8 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
     await this.uploads.discardReceived(underWay.map((upload) => upload.id));
     const files = await em.nativeDelete(MediaFile, { ownerId: userId });
     const uploads = await em.nativeDelete(Upload, { ownerId: userId });
+    // Copies from other hosts (the feed import): their files are in the owner's folder, gone above.
+    await em.nativeDelete(RemoteImport, { ownerId: userId });
     await reportUserErasure(
       this.outbox,
       em,

@@ -8,6 +8,7 @@ import {
   remoteImportEvents,
 } from '@castbase/contracts';
 import { MessageBus, Outbox, type BusSubscription } from '@castbase/platform-messaging';
+import { ObjectStorage } from '@castbase/platform-storage';
 import { MediaFile } from '../files/media-file.entity.js';
 import { CopyRemoteFile, storedMedia, type CopiedFile } from './copy-remote-file.js';
 import { RemoteImport } from './remote-import.entity.js';
@@ -40,6 +41,7 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
     private readonly bus: MessageBus,
     private readonly outbox: Outbox,
     private readonly copier: CopyRemoteFile,
+    private readonly storage: ObjectStorage,
   ) {}
 
   /** Requests `job` in the transaction `tx` that records it. */
@@ -119,7 +121,21 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async succeed(job: RemoteImport, file: CopiedFile): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    const recorded = await this.em.fork().transactional(async (tx) => {
+      // The row is gone when the owner's account was erased during the copy: nothing of it is kept.
+      const stillWanted = await tx.nativeUpdate(
+        RemoteImport,
+        { id: job.id, status: 'copying' },
+        {
+          status: 'ready',
+          mediaId: file.mediaId,
+          bytesDone: file.sizeBytes,
+          bytesTotal: file.sizeBytes,
+          error: null,
+          updatedAt: new Date(),
+        },
+      );
+      if (stillWanted === 0) return false;
       tx.create(MediaFile, {
         id: file.mediaId,
         ownerId: job.ownerId,
@@ -138,18 +154,6 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
         originalKey: file.storageKey,
         storageKey: file.storageKey,
       } as MediaFile);
-      await tx.nativeUpdate(
-        RemoteImport,
-        { id: job.id },
-        {
-          status: 'ready',
-          mediaId: file.mediaId,
-          bytesDone: file.sizeBytes,
-          bytesTotal: file.sizeBytes,
-          error: null,
-          updatedAt: new Date(),
-        },
-      );
       const fact = { mediaId: file.mediaId, ownerId: job.ownerId, kind: file.kind };
       this.outbox.add(tx, mediaEvents.fileStored, fact);
       this.outbox.add(tx, mediaEvents.fileProcessed, { ...fact, status: 'ready' });
@@ -163,7 +167,9 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
         media: storedMedia(file),
         error: null,
       });
+      return true;
     });
+    if (!recorded) await this.storage.delete(file.storageKey).catch(() => undefined);
   }
 
   private async fail(id: string, reason: string): Promise<void> {
