@@ -16,6 +16,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { Contributor } from '../contributors/contributor.entity.js';
 import { NO_ARTWORK, ownersArtwork, type PodcastArtwork } from './podcast-artwork.js';
 import { podcastGuidAtCreation } from './podcast-guid.js';
+import { newPrivateAccessToken } from './private-token.js';
 import { Podcast } from './podcast.entity.js';
 import { slugify } from './slug.js';
 
@@ -71,6 +72,8 @@ export class CreatePodcastHandler implements RequestHandler<Definition> {
         podcastGuid,
         ...artwork,
       });
+      // A podcast created private gets its feed token at once, as one made private in its settings does.
+      if (podcast.visibility === 'private') podcast.privateAccessToken = newPrivateAccessToken();
       // The owner's role is a row like any contributor's, so one table answers every access check.
       em.create(Contributor, {
         podcastId: podcast.id,
