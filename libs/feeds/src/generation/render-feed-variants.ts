@@ -56,26 +56,27 @@ export async function renderFeedVariants(input: RenderFeedVariantsInput): Promis
     open.splice(open.indexOf(entry), 1);
     const { itemCount } = entry.writer.end();
     finishing.push(
-      entry.output
-        .finish()
-        .then((output) => ({
-          variant: entry.variant,
-          key: feedVariantKey(entry.variant),
-          itemCount,
-          output,
-        })),
+      entry.output.finish().then((output) => ({
+        variant: entry.variant,
+        key: feedVariantKey(entry.variant),
+        itemCount,
+        output,
+      })),
     );
   };
 
   try {
     for (const variant of variants) if (variant.kind !== 'archive') openVariant(variant);
     const lastIndex = Math.max(...variants.map((variant) => feedVariantRange(variant).end));
+    const pageLimit = (from: number) => Math.min(FEED_EPISODES_PAGE_MAX, lastIndex - from);
     let index = 0;
-    let after: EpisodePageAfter = null;
     let nextArchive = 0;
-    while (index < lastIndex) {
-      const limit = Math.min(FEED_EPISODES_PAGE_MAX, lastIndex - index);
-      const page = await input.episodesAfter(after, limit);
+    // The next page is asked for before the streams are waited on, so the catalog works while zlib compresses.
+    let nextPage: Promise<readonly Episode[]> | null = input.episodesAfter(null, pageLimit(0));
+    while (nextPage) {
+      const limit = pageLimit(index);
+      const page = await nextPage;
+      nextPage = null;
       for (const episode of page) {
         const archive = archives[nextArchive];
         if (archive && feedVariantRange(archive).start === index) {
@@ -88,10 +89,11 @@ export async function renderFeedVariants(input: RenderFeedVariantsInput): Promis
         }
         index += 1;
       }
-      await Promise.all(open.map((entry) => entry.output.drain()));
       const last = page.at(-1);
-      if (!last || page.length < limit) break;
-      after = { releaseDate: releaseDate(last), id: last.id };
+      if (last && page.length === limit && index < lastIndex) {
+        nextPage = input.episodesAfter({ releaseDate: releaseDate(last), id: last.id }, pageLimit(index));
+      }
+      await Promise.all(open.map((entry) => entry.output.drain()));
     }
     for (const entry of [...open]) finish(entry);
     return await Promise.all(finishing);
