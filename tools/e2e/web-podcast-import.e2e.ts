@@ -98,6 +98,9 @@ describe('importing a podcast in the web app', () => {
       await page.waitForURL(/\/import\?podcast=/);
       const podcastId = new URL(page.url()).searchParams.get('podcast')!;
       await page.getByText('Done: 4 of 5 episodes published').waitFor({ timeout: 120_000 });
+      expect(await page.getByRole('link', { name: 'Go to podcast' }).getAttribute('href')).toBe(
+        `/p/${podcastId}/dashboard`,
+      );
       const lost = page.getByRole('row', { name: /Episode 3: the odd one/ });
       expect(await lost.getByText('The remote server answered with an error').isVisible()).toBe(true);
       expect(await lost.getByText('Not copied').isVisible()).toBe(true);
