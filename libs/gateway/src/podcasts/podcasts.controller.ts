@@ -26,6 +26,9 @@ import { ZodPipe } from '../http/zod-body.pipe.js';
 const podcastIdParam = new ZodPipe(z.uuid('Not a valid id'));
 const deletedPodcastSchema = catalogRequests.deletePodcast.reply;
 
+/** Generating every variant of a 10,000-episode podcast takes seconds, more while another generation runs first. */
+const FEED_GENERATION_REPLY_TIMEOUT_MS = 120_000;
+
 @ApiTags('podcasts')
 @ApiBearerAuth()
 @Controller('api/podcasts')
@@ -121,7 +124,11 @@ export class PodcastsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('podcastId', podcastIdParam) podcastId: string,
   ): Promise<FeedStatus> {
-    return this.bus.request(feedsRequests.generateFeed, { ownerId: user.id, podcastId });
+    return this.bus.request(
+      feedsRequests.generateFeed,
+      { ownerId: user.id, podcastId },
+      { timeoutMs: FEED_GENERATION_REPLY_TIMEOUT_MS },
+    );
   }
 
   /** The RSS status kept on the server (any role); a private podcast's URLs carry the token for its owner only. */
