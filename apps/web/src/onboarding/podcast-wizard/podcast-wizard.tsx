@@ -7,9 +7,9 @@ import {
   type OnboardingPodcastForm,
   type OnboardingStepId,
 } from '@castbase/contracts';
-import { Button, Group, Loader, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useFocusFirstInvalid } from '../../shared/forms/use-focus-first-invalid.js';
 import { useDocumentTitle } from '../../shared/layout/document-title.js';
 import { FailureBanner } from '../../shared/layout/feedback-banners.js';
@@ -86,6 +86,12 @@ export function PodcastWizard() {
           </Title>
           <ExitOnboardingButton logoMediaId={form.logoMediaId} />
         </Group>
+        <Text size="sm" c="dimmed">
+          Moving from another host?{' '}
+          <Anchor component={Link} to="/import" size="sm">
+            Import your podcast from its feed
+          </Anchor>
+        </Text>
 
         <Stack gap={6}>
           <Group justify="space-between">
