@@ -208,7 +208,7 @@ describe('RSS Feed Management widget', () => {
       expect(await panel.getByRole('link', { name: /^View XML: Main feed/ }).getAttribute('href')).toBe(
         status.url,
       );
-      expect(await panel.getByText('🔒 Token required').count()).toBe(0);
+      expect(await widget().getByText('🔒 Token required').count()).toBe(0);
       expect(await panel.getByLabel('Feed variant').count()).toBe(0);
 
       await panel.getByRole('button', { name: 'Copy Main feed' }).click();
@@ -245,7 +245,7 @@ describe('RSS Feed Management widget', () => {
       await openDashboard(hidden);
       await widget().getByRole('tab', { name: 'Feed URLs' }).click();
       const panel = widget().getByRole('tabpanel', { name: 'Feed URLs' });
-      await panel.getByText('🔒 Token required').waitFor();
+      await widget().getByText('🔒 Token required', { exact: true }).waitFor();
       await panel.getByText(status.url, { exact: true }).waitFor();
       await screenshotInBothThemes(widget(), 'rss-widget-private');
       await expectAccessibleInBothThemes(page, 'the Feed URLs tab of a private podcast');

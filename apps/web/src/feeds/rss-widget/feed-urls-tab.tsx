@@ -3,7 +3,7 @@ import {
   rssWidgetMessages as text,
   type FeedStatus,
 } from '@castbase/contracts';
-import { Badge, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { LinkIcon } from '../../shared/icons/icons.js';
 import { CopyUrlButton } from './copy-url-button.js';
@@ -34,14 +34,7 @@ export function FeedUrlsTab({
 
   return (
     <Stack gap="md">
-      {status.private && (
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Badge color="yellow" variant="light" size="lg" radius="sm" style={{ flexShrink: 0 }}>
-            {text.privateBadge}
-          </Badge>
-          <Text size="sm">{text.privateHint}</Text>
-        </Group>
-      )}
+      {status.private && <Text size="sm">{text.privateHint}</Text>}
       {showSelector && (
         <Select
           label={text.urls.variantLabel}

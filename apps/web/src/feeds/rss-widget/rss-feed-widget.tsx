@@ -1,5 +1,5 @@
 import { rssWidgetMessages as text } from '@castbase/contracts';
-import { Button, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { DirectoriesPanel } from '../directories/directories-panel.js';
 import { FeedUrlsTab } from './feed-urls-tab.js';
@@ -38,9 +38,16 @@ export function RssFeedWidget({ podcastId, headingLevel = 2 }: { podcastId: stri
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div>
-            <Title order={headingLevel} fz="lg" id={titleId}>
-              {text.title}
-            </Title>
+            <Group gap="sm" wrap="wrap">
+              <Title order={headingLevel} fz="lg" id={titleId}>
+                {text.title}
+              </Title>
+              {status.data?.private && (
+                <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none">
+                  {text.privateBadge}
+                </Badge>
+              )}
+            </Group>
             <Text size="sm" c="dimmed">
               {text.subtitle}
             </Text>

@@ -334,7 +334,7 @@ function AllFeedUrls({ status }: { status: FeedStatus }) {
     <Stack gap="md">
       <Text size="sm">{text.allUrlsIntro}</Text>
       {status.private && (
-        <Badge color="yellow" variant="light" size="lg" radius="sm">
+        <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none">
           {text.privateBadge}
         </Badge>
       )}
