@@ -30,53 +30,18 @@ export function fundingProblems(links: readonly FundingLink[]): FieldProblem[] {
   return problems;
 }
 
-/** podcast:location's name is at most 128 characters. */
-export const LOCATION_NAME_MAX_LENGTH = 128;
-
-export const locationMessages = {
-  nameRequired: 'Location name is required',
-  nameTooLong: `Location name must be ${LOCATION_NAME_MAX_LENGTH} characters or fewer`,
-  geoFormat: 'Coordinates must be "latitude,longitude", e.g. "38.7223,-9.1393"',
-  latitudeRange: 'Latitude must be between -90 and 90',
-  longitudeRange: 'Longitude must be between -180 and 180',
-  osmFormat: 'OpenStreetMap ID must be N, W or R followed by digits, e.g. "R113314"',
-} as const;
-
-const GEO_PATTERN = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/;
-
-/** The latitude and longitude of a 'lat,lon' value, or null when it is not written that way. */
-export function parseGeo(geo: string): { latitude: number; longitude: number } | null {
-  const match = GEO_PATTERN.exec(geo.trim());
-  if (!match) return null;
-  return { latitude: Number(match[1]), longitude: Number(match[2]) };
-}
-
-/** Why a 'lat,lon' value is refused, or null when it is a point on Earth. */
-export function geoProblem(geo: string): string | null {
-  const point = parseGeo(geo);
-  if (!point) return locationMessages.geoFormat;
-  if (Math.abs(point.latitude) > 90) return locationMessages.latitudeRange;
-  if (Math.abs(point.longitude) > 180) return locationMessages.longitudeRange;
-  return null;
-}
-
-/** The geo URI (RFC 5870) a feed's podcast:location carries for a 'lat,lon' value. */
-export function geoUri(geo: string): string {
-  return `geo:${geo.trim()}`;
-}
-
-/** An OpenStreetMap object: its type (Node, Way, Relation), its id, and optionally a revision ('R113314#3'). */
-export const OSM_PATTERN = /^[NWR]\d+(#\d+)?$/;
-
-/** podcast:license's value is at most 128 characters. */
-export const LICENSE_IDENTIFIER_MAX_LENGTH = 128;
-
-export const licenseMessages = {
-  identifierRequired: 'License identifier is required',
-  identifierTooLong: `License identifier must be ${LICENSE_IDENTIFIER_MAX_LENGTH} characters or fewer`,
-  invalidUrl,
-  urlRequiredForCustom: 'Add the URL of a license whose name is not an SPDX identifier',
-} as const;
+// The location and license rules are shared with the podcast's channel: they live in location-and-license.ts.
+export {
+  geoProblem,
+  geoUri,
+  isSpdxStyleIdentifier,
+  LICENSE_IDENTIFIER_MAX_LENGTH,
+  licenseMessages,
+  LOCATION_NAME_MAX_LENGTH,
+  locationMessages,
+  OSM_PATTERN,
+  parseGeo,
+} from './location-and-license.js';
 
 /** Licenses creators use most, by SPDX identifier, with their deeds. */
 export const COMMON_LICENSES: ReadonlyArray<{ identifier: string; name: string; url: string }> = [
@@ -116,14 +81,6 @@ export const COMMON_LICENSES: ReadonlyArray<{ identifier: string; name: string; 
     url: 'https://creativecommons.org/publicdomain/zero/1.0/',
   },
 ];
-
-/**
- * SPDX identifiers are letters, digits, '.', '-' and '+' ('CC-BY-4.0', 'MIT'). The namespace asks for a URL with any
- * other license, so a listener's app can show what it is.
- */
-export function isSpdxStyleIdentifier(identifier: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9.+-]*$/.test(identifier.trim());
-}
 
 /** podcast:alternateEnclosure's title is at most 32 characters. */
 export const ALTERNATE_ENCLOSURE_TITLE_MAX_LENGTH = 32;

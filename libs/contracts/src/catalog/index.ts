@@ -1,6 +1,7 @@
 export * from './categories.js';
 export * from './languages.js';
 export * from './podcast.js';
+export * from './podcast-summary.js';
 export * from './podcast-channel.js';
 export * from './podcast-guid.js';
 export * from './onboarding-podcast.js';

@@ -163,3 +163,15 @@ describe('shared podcast metadata rules (spec 1 §5, §9)', () => {
     expect(ARTWORK_MAX_PX).toBe(3000);
   });
 });
+
+describe('the podcast list view', () => {
+  it('is the podcast fields it names, with the same shapes as the whole podcast', async () => {
+    const { podcastSchema } = await import('./podcast.js');
+    const { podcastSummarySchema } = await import('./podcast-summary.js');
+    for (const [field, schema] of Object.entries(podcastSummarySchema.shape)) {
+      const whole = podcastSchema.shape[field as keyof typeof podcastSchema.shape];
+      expect(whole).toBeDefined();
+      expect(JSON.stringify(schema.toJSONSchema())).toBe(JSON.stringify(whole.toJSONSchema()));
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { podcastChannelFieldsSchema, podcastChannelFieldsShape } from './podcast-channel.js';
+import { podcastTypeSchema, podcastVisibilitySchema } from './podcast-summary.js';
 import { mediaIdSchema } from '../media/media-id.js';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { optionalEmailSchema, optionalUrlSchema } from '../shared/validation.js';
@@ -67,8 +68,6 @@ export const audioBitrateSchema = z
     podcastMessages.audioBitrateInvalid,
   );
 
-export const podcastVisibilitySchema = z.enum(['public', 'private']);
-export const podcastTypeSchema = z.enum(['episodic', 'serial']);
 /** podcast:medium of the Podcasting 2.0 namespace. */
 export const podcastMediumSchema = z.enum([
   'podcast',
@@ -295,13 +294,3 @@ export const podcastSchema = z.object({
 });
 export type Podcast = z.infer<typeof podcastSchema>;
 
-/** The list view the podcast switcher uses. */
-export const podcastSummarySchema = podcastSchema.pick({
-  id: true,
-  name: true,
-  visibility: true,
-  type: true,
-  artworkUrl: true,
-  role: true,
-});
-export type PodcastSummary = z.infer<typeof podcastSummarySchema>;

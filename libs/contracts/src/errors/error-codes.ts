@@ -2,7 +2,7 @@ import { profileMessages } from '../identity/profile.js';
 import { imageMessages } from '../media/image-messages.js';
 import { episodeMessages } from '../catalog/episode-messages.js';
 import { contributorMessages } from '../catalog/roles.js';
-import { directoryMessages } from '../feeds/directories.js';
+import { directoryErrorMessages } from '../feeds/directory-errors.js';
 
 /**
  * Every error that crosses a boundary has a stable code, the HTTP status the gateway answers with,
@@ -85,8 +85,8 @@ export const errorCatalogue = {
     status: 401,
     message: 'This private feed link is no longer valid. Ask the podcast owner for the new link.',
   },
-  DIRECTORY_ALREADY_APPROVED: { status: 409, message: directoryMessages.alreadyApproved },
-  DIRECTORY_NOT_READY: { status: 422, message: directoryMessages.notReadyForSubmission },
+  DIRECTORY_ALREADY_APPROVED: { status: 409, message: directoryErrorMessages.alreadyApproved },
+  DIRECTORY_NOT_READY: { status: 422, message: directoryErrorMessages.notReadyForSubmission },
   // media images
   IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: imageMessages.typeNotAllowed },
   // gateway: fetching a URL a user gave (lightning-address lookups, transcript previews)

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../messaging/definitions.js';
 import { PRODUCT_NAME } from '../shared/product.js';
+import { directoryErrorMessages } from './directory-errors.js';
 
 export const directoryIdSchema = z.enum(
   ['podcast-index', 'apple-podcasts', 'spotify', 'amazon-music', 'youtube-music'],
@@ -559,8 +560,7 @@ export const directoryMessages = {
   moreItems: (count: number) => `+${count} more`,
   fewerItems: 'Show less',
   viewOnlyHint: 'Only owners and editors can record submissions.',
-  alreadyApproved: 'This directory already lists the podcast',
-  notReadyForSubmission: 'Fix the issues listed for this directory before submitting',
+  ...directoryErrorMessages,
   opensInNewTab: '(opens in a new tab)',
 } as const;
 
