@@ -146,8 +146,17 @@ export async function startAccountsTestApp(options: AccountsTestAppOptions = {})
       erasedAt: new Date().toISOString(),
     });
 
-  const publishFeedRegenerated = (payload: PayloadOf<typeof feedsEvents.feedRegenerated>) =>
-    publish(feedsEvents.feedRegenerated, payload);
+  /** A feed rendering as the feeds service announces it (a public podcast's changed main feed unless told otherwise). */
+  const publishFeedRegenerated = (
+    payload: Omit<PayloadOf<typeof feedsEvents.feedRegenerated>, 'changed' | 'private' | 'changedUrls'> &
+      Partial<PayloadOf<typeof feedsEvents.feedRegenerated>>,
+  ) =>
+    publish(feedsEvents.feedRegenerated, {
+      changed: true,
+      private: false,
+      changedUrls: [payload.url],
+      ...payload,
+    });
 
   /** Resolves once identity's consumer has handled (or skipped as a duplicate) the event. */
   const processed = (envelope: { id: string }) =>
