@@ -336,7 +336,10 @@ describe('RSS Feed Management widget', () => {
         role: 'viewer',
       });
       await viewer.ok('GET', '/api/podcasts');
-      const before = await api.ok<{ result: FeedTestResult }>('GET', `/api/podcasts/${podcast.id}/feed/test`);
+      // The owner's test first, so the stranger's refused attempts have a result they must not replace.
+      const before = {
+        result: await api.ok<FeedTestResult>('POST', `/api/podcasts/${podcast.id}/feed/test`),
+      };
 
       for (const method of ['POST', 'GET']) {
         const refused = await stranger.call<{ code: string }>(
@@ -364,6 +367,17 @@ describe('RSS Feed Management widget', () => {
 
       const invalidId = await api.call<{ code: string }>('POST', '/api/podcasts/not-a-uuid/feed/test');
       expect(invalidId.status).toBe(400);
+
+      const openApi = (await (await fetch(`${app.running.url}/api/docs/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      expect(Object.keys(openApi.paths['/api/podcasts/{podcastId}/feed/test'] ?? {}).sort()).toEqual([
+        'get',
+        'post',
+      ]);
+      expect(JSON.stringify(openApi.paths['/api/podcasts/{podcastId}/feed/test'])).toContain(
+        'isPodcasting20',
+      );
     },
     JOURNEY_TIMEOUT_MS,
   );
