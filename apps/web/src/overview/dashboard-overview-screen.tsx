@@ -80,7 +80,7 @@ export function DashboardOverviewScreen() {
         </Stack>
         <Stack gap="lg">
           <AnalyticsOverviewCard podcastId={podcastId} />
-          <RssFeedSlot podcastId={podcastId} feed={feed} />
+          <RssFeedSlot podcastId={podcastId} />
         </Stack>
       </SimpleGrid>
       <VideoDashboardWidget podcastId={podcastId} />
