@@ -7,6 +7,7 @@ import { FeedPodcastEntity } from './feed-documents/feed-podcast.entity.js';
 import { FeedRedirectEntity } from './feed-documents/feed-redirect.entity.js';
 import { FeedVariantEntity } from './feed-documents/feed-variant.entity.js';
 import { IndexFeedDocumentsOwner } from './feed-documents/index-feed-documents-owner.migration.js';
+import { StoreFeedValidation } from './feed-documents/store-feed-validation.migration.js';
 import { StoreFeedVariants } from './feed-documents/store-feed-variants.migration.js';
 import { CreateFeedTestResults } from './tester/create-feed-test-results.migration.js';
 import { feedTestEntities } from './tester/feed-tester.providers.js';
@@ -31,5 +32,6 @@ export const feedsDatabase: ServiceDatabaseDefinition = {
     { name: 'feeds-0004-create-feed-test-results', class: CreateFeedTestResults },
     { name: 'feeds-0005-store-feed-variants', class: StoreFeedVariants },
     { name: 'feeds-0006-feed-test-results-follow-podcast', class: FeedTestResultsFollowPodcast },
+    { name: 'feeds-0007-store-feed-validation', class: StoreFeedValidation },
   ],
 };

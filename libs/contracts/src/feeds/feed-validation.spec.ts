@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { FEED_SIZE_ERROR_BYTES, FEED_SIZE_WARNING_BYTES } from './feed-variants.js';
-import { feedValidationMessages, validateGeneratedFeed, type GeneratedFeedFacts } from './feed-validation.js';
+import {
+  feedValidationMessages,
+  feedValidationReportSchema,
+  validateGeneratedFeed,
+  validateGeneratedFeeds,
+  type GeneratedFeedFacts,
+} from './feed-validation.js';
 
 function facts(
   overrides: Partial<GeneratedFeedFacts> = {},
@@ -97,5 +103,41 @@ describe('validateGeneratedFeed', () => {
     expect(empty.score).toBe(0);
     const two = validateGeneratedFeed(facts({ byteSize: 6 * 1024 * 1024 }, { imageUrl: '', author: '' }));
     expect(two.score).toBe(100 - 20 - 20 - 10);
+  });
+
+  it('names the full feed in its size checks', () => {
+    const full = { kind: 'full' } as const;
+    expect(
+      validateGeneratedFeed(facts({ variant: full, byteSize: FEED_SIZE_WARNING_BYTES + 1 })).warnings,
+    ).toEqual([
+      {
+        code: 'FULL_FEED_SIZE_WARNING',
+        message: 'Full feed is 5.00 MB, above 5 MB: some podcast apps read large feeds slowly',
+      },
+    ]);
+    expect(validateGeneratedFeed(facts({ variant: full, byteSize: 11 * 1024 * 1024 })).errors).toEqual([
+      {
+        code: 'FULL_FEED_SIZE_ERROR',
+        message: 'Full feed is 11.00 MB, above the 10 MB limit: podcast apps may refuse it',
+      },
+    ]);
+  });
+});
+
+describe('validateGeneratedFeeds', () => {
+  it("is the main feed's report when there is no full feed", () => {
+    const main = facts({}, { imageUrl: null });
+    expect(validateGeneratedFeeds(main, null)).toEqual(validateGeneratedFeed(main));
+  });
+
+  it("adds the full feed's size and item count to the main feed's checks, without repeating its channel", () => {
+    const report = validateGeneratedFeeds(
+      facts({ itemCount: 300 }, { category: '' }),
+      facts({ variant: { kind: 'full' }, itemCount: 1200, byteSize: 6 * 1024 * 1024 }, { category: '' }),
+    );
+    expect(report.errors.map((issue) => issue.code)).toEqual(['CATEGORY_MISSING']);
+    expect(report.warnings.map((issue) => issue.code)).toEqual(['FULL_FEED_SIZE_WARNING', 'FULL_FEED_LARGE']);
+    expect(report).toMatchObject({ valid: false, score: 100 - 20 - 10 - 10 });
+    expect(feedValidationReportSchema.parse(report)).toEqual(report);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   FEED_SIZE_ERROR_BYTES,
   FEED_SIZE_WARNING_BYTES,
@@ -31,28 +32,34 @@ export const feedValidationMessages = {
     `Feed is ${megabytes(bytes)}, above the ${FEED_SIZE_ERROR_BYTES / MB} MB limit: podcast apps may refuse it`,
   sizeWarning: (bytes: number) =>
     `Feed is ${megabytes(bytes)}, above ${FEED_SIZE_WARNING_BYTES / MB} MB: some podcast apps read large feeds slowly`,
+  fullFeedSizeError: (bytes: number) =>
+    `Full feed is ${megabytes(bytes)}, above the ${FEED_SIZE_ERROR_BYTES / MB} MB limit: podcast apps may refuse it`,
+  fullFeedSizeWarning: (bytes: number) =>
+    `Full feed is ${megabytes(bytes)}, above ${FEED_SIZE_WARNING_BYTES / MB} MB: some podcast apps read large feeds slowly`,
   fullFeedLarge: (items: number) =>
     `Full feed contains ${items} episodes. Podcast apps should use the main feed and its archive pages.`,
 } as const;
 
-export type FeedValidationCode =
-  | 'TITLE_MISSING'
-  | 'DESCRIPTION_MISSING'
-  | 'LINK_MISSING'
-  | 'NO_ITEMS'
-  | 'CATEGORY_MISSING'
-  | 'AUTHOR_MISSING'
-  | 'EXPLICIT_MISSING'
-  | 'IMAGE_MISSING'
-  | 'ENCLOSURES_MISSING'
-  | 'SIZE_ERROR'
-  | 'SIZE_WARNING'
-  | 'FULL_FEED_LARGE';
+export const feedValidationCodeSchema = z.enum([
+  'TITLE_MISSING',
+  'DESCRIPTION_MISSING',
+  'LINK_MISSING',
+  'NO_ITEMS',
+  'CATEGORY_MISSING',
+  'AUTHOR_MISSING',
+  'EXPLICIT_MISSING',
+  'IMAGE_MISSING',
+  'ENCLOSURES_MISSING',
+  'SIZE_ERROR',
+  'SIZE_WARNING',
+  'FULL_FEED_SIZE_ERROR',
+  'FULL_FEED_SIZE_WARNING',
+  'FULL_FEED_LARGE',
+]);
+export type FeedValidationCode = z.infer<typeof feedValidationCodeSchema>;
 
-export interface FeedValidationIssue {
-  code: FeedValidationCode;
-  message: string;
-}
+export const feedValidationIssueSchema = z.object({ code: feedValidationCodeSchema, message: z.string() });
+export type FeedValidationIssue = z.infer<typeof feedValidationIssueSchema>;
 
 /**
  * What a variant was written from and what came out. The channel fields are the podcast's own values (a creator who
@@ -77,13 +84,14 @@ export interface GeneratedFeedFacts {
   byteSize: number;
 }
 
-export interface FeedValidationReport {
-  valid: boolean;
+export const feedValidationReportSchema = z.object({
+  valid: z.boolean(),
   /** 100 minus 20 per error and 10 per warning, at least 0. */
-  score: number;
-  errors: FeedValidationIssue[];
-  warnings: FeedValidationIssue[];
-}
+  score: z.number().int().min(0).max(100),
+  errors: z.array(feedValidationIssueSchema),
+  warnings: z.array(feedValidationIssueSchema),
+});
+export type FeedValidationReport = z.infer<typeof feedValidationReportSchema>;
 
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
@@ -107,12 +115,46 @@ export function validateGeneratedFeed(facts: GeneratedFeedFacts): FeedValidation
   if (facts.itemsWithoutEnclosure > 0) {
     error('ENCLOSURES_MISSING', m.enclosuresMissing(facts.itemsWithoutEnclosure));
   }
-  if (facts.byteSize > FEED_SIZE_ERROR_BYTES) error('SIZE_ERROR', m.sizeError(facts.byteSize));
-  else if (facts.byteSize > FEED_SIZE_WARNING_BYTES) warning('SIZE_WARNING', m.sizeWarning(facts.byteSize));
-  if (facts.variant.kind === 'full' && facts.itemCount > FULL_FEED_WARNING_ITEMS) {
+  const full = facts.variant.kind === 'full';
+  if (facts.byteSize > FEED_SIZE_ERROR_BYTES) {
+    if (full) error('FULL_FEED_SIZE_ERROR', m.fullFeedSizeError(facts.byteSize));
+    else error('SIZE_ERROR', m.sizeError(facts.byteSize));
+  } else if (facts.byteSize > FEED_SIZE_WARNING_BYTES) {
+    if (full) warning('FULL_FEED_SIZE_WARNING', m.fullFeedSizeWarning(facts.byteSize));
+    else warning('SIZE_WARNING', m.sizeWarning(facts.byteSize));
+  }
+  if (full && facts.itemCount > FULL_FEED_WARNING_ITEMS) {
     warning('FULL_FEED_LARGE', m.fullFeedLarge(facts.itemCount));
   }
+  return report(errors, warnings);
+}
 
+/** The checks only the full feed has: its own size and its item count. Its channel is the main feed's. */
+const FULL_FEED_CODES: ReadonlySet<FeedValidationCode> = new Set([
+  'FULL_FEED_SIZE_ERROR',
+  'FULL_FEED_SIZE_WARNING',
+  'FULL_FEED_LARGE',
+]);
+
+/**
+ * The report stored with a podcast's RSS status: the main feed's checks, plus the full feed's size and item count when
+ * the podcast has one (above 300 feed episodes). The full feed's channel checks would repeat the main feed's.
+ */
+export function validateGeneratedFeeds(
+  main: GeneratedFeedFacts,
+  full: GeneratedFeedFacts | null,
+): FeedValidationReport {
+  const mainReport = validateGeneratedFeed(main);
+  if (!full) return mainReport;
+  const fullReport = validateGeneratedFeed(full);
+  const fullOnly = (issue: FeedValidationIssue) => FULL_FEED_CODES.has(issue.code);
+  return report(
+    [...mainReport.errors, ...fullReport.errors.filter(fullOnly)],
+    [...mainReport.warnings, ...fullReport.warnings.filter(fullOnly)],
+  );
+}
+
+function report(errors: FeedValidationIssue[], warnings: FeedValidationIssue[]): FeedValidationReport {
   const score = Math.max(
     0,
     100 - FEED_VALIDATION_ERROR_POINTS * errors.length - FEED_VALIDATION_WARNING_POINTS * warnings.length,

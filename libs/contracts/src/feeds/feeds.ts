@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { podcastMediumSchema } from '../catalog/podcast.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { feedValidationReportSchema } from './feed-validation.js';
 import { feedVariantSuffix, MAIN_FEED, type FeedVariant } from './feed-variants.js';
 
 /** Every feed address of a podcast (spec 2 §3 "RSS status" rssUrls), each with the private token when it needs one. */
@@ -37,6 +38,13 @@ export const feedStatusSchema = z.object({
   /** The main feed's size in bytes, and the spec's size check of it (5 MB warns, 10 MB is an error). */
   sizeBytes: z.number().int().nonnegative(),
   sizeProblem: z.enum(['warning', 'error']).nullable(),
+  /**
+   * The generator's own validation report (spec 2 §5 "Feed generator validation") of the last generation: the main
+   * feed's checks, plus the full feed's size and item count when there is one. What Castbase wrote, not what a podcast
+   * app fetched (that is the feed test). Null only for a feed generated before the report existed, until its next
+   * generation (which the upgrade asks for).
+   */
+  validation: feedValidationReportSchema.nullable(),
   /** A private podcast: every URL above carries the token. */
   private: z.boolean(),
 });

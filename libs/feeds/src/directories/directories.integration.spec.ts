@@ -141,6 +141,7 @@ describe('directory readiness on PostgreSQL and the bus', () => {
           needsUpdate: false,
           sizeBytes: 100,
           sizeProblem: null,
+          validation: { valid: true, score: 100, errors: [], warnings: [] },
           private: false,
         };
       },

@@ -1,5 +1,5 @@
 import { Check, Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { Podcast } from '@castbase/contracts';
+import type { FeedValidationReport, Podcast } from '@castbase/contracts';
 
 /** Per podcast: address, access and RSS status (see `FeedPodcastRecord`). */
 @Entity({ tableName: 'feed_podcasts' })
@@ -36,6 +36,9 @@ export class FeedPodcastEntity {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', fieldName: 'generated_at', nullable: true })
   generatedAt!: Date | null;
+
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  validation!: FeedValidationReport | null;
 
   @Property({ type: 'integer', fieldName: 'changes_heard', default: 0 })
   changesHeard!: number;

@@ -1,4 +1,4 @@
-import type { Podcast } from '@castbase/contracts';
+import type { FeedValidationReport, Podcast } from '@castbase/contracts';
 
 /** Where a podcast's feeds live now: `/feeds/{username}/{slug}{suffix}.xml`, or `/feeds/podcast/{id}…` without a username. */
 export interface FeedAddressOf {
@@ -28,6 +28,8 @@ export interface FeedPodcastRecord {
   sizeBytes: number;
   /** The last committed generation; null before the first. */
   generatedAt: Date | null;
+  /** The generator's own validation report of that generation (main feed, and the full feed's size and count). */
+  validation: FeedValidationReport | null;
   /** Catalog changes heard of (a counter), and how many of them the last committed generation included. */
   changesHeard: number;
   changesGenerated: number;

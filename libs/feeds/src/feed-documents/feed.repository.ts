@@ -59,7 +59,7 @@ export abstract class FeedRepository {
     generation: Partial<
       Pick<
         FeedPodcastRecord,
-        'feedEpisodeCount' | 'episodeCount' | 'sizeBytes' | 'generatedAt' | 'changesGenerated'
+        'feedEpisodeCount' | 'episodeCount' | 'sizeBytes' | 'generatedAt' | 'validation' | 'changesGenerated'
       >
     >,
   ): Promise<void>;

@@ -96,7 +96,7 @@ export class MikroOrmFeedRepository extends FeedRepository {
     generation: Partial<
       Pick<
         FeedPodcastRecord,
-        'feedEpisodeCount' | 'episodeCount' | 'sizeBytes' | 'generatedAt' | 'changesGenerated'
+        'feedEpisodeCount' | 'episodeCount' | 'sizeBytes' | 'generatedAt' | 'validation' | 'changesGenerated'
       >
     >,
   ): Promise<void> {
@@ -233,6 +233,7 @@ function toPodcastRecord(entity: FeedPodcastEntity): FeedPodcastRecord {
     episodeCount: entity.episodeCount,
     sizeBytes: Number(entity.sizeBytes),
     generatedAt: entity.generatedAt,
+    validation: entity.validation,
     changesHeard: Number(entity.changesHeard),
     changesGenerated: Number(entity.changesGenerated),
     changedAt: entity.changedAt,

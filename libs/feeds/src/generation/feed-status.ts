@@ -59,6 +59,7 @@ export function feedStatus(record: GeneratedFeedPodcast, publicUrl: string, with
     needsUpdate: record.changesHeard > record.changesGenerated,
     sizeBytes: record.sizeBytes,
     sizeProblem: feedSizeProblem(record.sizeBytes),
+    validation: record.validation,
     private: record.visibility === 'private',
   };
 }

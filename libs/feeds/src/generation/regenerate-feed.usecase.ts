@@ -7,6 +7,7 @@ import {
   feedsEvents,
   isDomainError,
   MAIN_FEED,
+  validateGeneratedFeeds,
   type FeedVariant,
   type Podcast,
 } from '@castbase/contracts';
@@ -107,11 +108,13 @@ export class RegenerateFeed {
     const generatedAt = new Date();
     const { changed, removedKeys } = await this.store(em, podcastId, rendered, generatedAt);
     const main = rendered.find((entry) => entry.variant.kind === 'main');
+    const full = rendered.find((entry) => entry.variant.kind === 'full');
     await this.feeds.saveGeneration(em, podcastId, {
       feedEpisodeCount: source.feedEpisodeCount,
       episodeCount: main?.itemCount ?? 0,
       sizeBytes: main?.output.byteSize ?? 0,
       generatedAt,
+      validation: main ? validateGeneratedFeeds(main.facts, full?.facts ?? null) : null,
       changesGenerated: changesIncluded,
     });
     const publicUrl = (variant: FeedVariant) => variantUrl(this.config.PUBLIC_URL, access, variant, false);
@@ -124,6 +127,7 @@ export class RegenerateFeed {
       changed: changed.length > 0 || removedKeys.length > 0,
       private: isPrivate,
       changedUrls: changed.map(publicUrl),
+      medium: source.podcast.podcastMedium,
     });
     this.afterCommit.run(em, () => {
       this.cache.invalidatePodcast(podcastId);

@@ -5,9 +5,11 @@ import {
   feedVariantsFor,
   type Episode,
   type FeedVariant,
+  type GeneratedFeedFacts,
 } from '@castbase/contracts';
 import { releaseDate } from '../rss/feed-episodes.js';
 import { FeedWriter, type FeedChannel, type FeedWriterOptions } from '../rss/feed-writer.js';
+import { generatedFeedFacts } from '../rss/generated-feed-facts.js';
 import { VariantOutput, type FinishedVariant } from './variant-output.js';
 
 export interface RenderedVariant {
@@ -15,6 +17,8 @@ export interface RenderedVariant {
   /** feedVariantKey. */
   key: string;
   itemCount: number;
+  /** What `validateGeneratedFeed` checks, taken as the writer ended. */
+  facts: GeneratedFeedFacts;
   output: FinishedVariant;
 }
 
@@ -32,6 +36,7 @@ export interface RenderFeedVariantsInput {
 interface OpenVariant {
   variant: FeedVariant;
   range: { start: number; end: number };
+  options: FeedWriterOptions;
   writer: FeedWriter;
   output: VariantOutput;
 }
@@ -49,17 +54,20 @@ export async function renderFeedVariants(input: RenderFeedVariantsInput): Promis
   const finishing: Array<Promise<RenderedVariant>> = [];
   const openVariant = (variant: FeedVariant) => {
     const output = new VariantOutput(input.directory, feedVariantKey(variant));
-    const writer = new FeedWriter(input.channel, input.writerOptions(variant), output.write);
-    open.push({ variant, range: feedVariantRange(variant), writer, output });
+    const options = input.writerOptions(variant);
+    const writer = new FeedWriter(input.channel, options, output.write);
+    open.push({ variant, range: feedVariantRange(variant), options, writer, output });
   };
   const finish = (entry: OpenVariant) => {
     open.splice(open.indexOf(entry), 1);
-    const { itemCount } = entry.writer.end();
+    const written = entry.writer.end();
+    const facts = generatedFeedFacts(input.channel, entry.options, written);
     finishing.push(
       entry.output.finish().then((output) => ({
         variant: entry.variant,
         key: feedVariantKey(entry.variant),
-        itemCount,
+        itemCount: written.itemCount,
+        facts,
         output,
       })),
     );

@@ -368,6 +368,7 @@ describe('feeds service: every variant generated, stored under rss/ and served',
       needsUpdate: false,
       sizeBytes: expect.any(Number),
       sizeProblem: null,
+      validation: expect.objectContaining({ score: expect.any(Number) }),
       private: false,
     });
     const [mainRow] = await app.rows(
