@@ -24,17 +24,32 @@ function deferred(): Deferred {
 /** How often this process looks for podcasts whose generation is pending (missed at a crash) or failed. */
 export const PENDING_GENERATION_SWEEP_MS = 30_000;
 const SWEEP_BATCH = 100;
+/**
+ * The longest a generation asked for while one runs waits after it, gathering more changes: a burst of catalog changes
+ * (an import publishing hundreds of episodes, a bulk edit) then spends at most about half of a core on the podcast's
+ * feeds, and a podcast app still sees each change within one run, this window and the next run.
+ */
+export const MAX_COALESCING_WINDOW_MS = 5_000;
+
+/** How long the next run waits after one that took `lastRunMs`: as long as that run took, within the bound. */
+export function coalescingWindowMs(lastRunMs: number): number {
+  return Math.min(Math.max(lastRunMs, 0), MAX_COALESCING_WINDOW_MS);
+}
 
 /**
  * Merges the generations of one podcast in this process: while one runs, further requests mark it dirty and share one
- * more run after it (however many came), so a burst of catalog changes costs two generations, not one each. Replicas
- * still serialise through the podcast's advisory lock. On start and every 30 s it also generates the podcasts whose
- * heard changes no committed generation includes (a crash between an event and its generation, or a failure).
+ * more run after it (however many came). That run starts after a coalescing window as long as the previous run took
+ * (at most {@link MAX_COALESCING_WINDOW_MS}), so a long burst of catalog changes costs one generation per window, not
+ * one after another without pause. A request with no run going starts at once. Replicas still serialise through the
+ * podcast's advisory lock. On start and every 30 s it also generates the podcasts whose heard changes no committed
+ * generation includes (a crash between an event and its generation, or a failure).
  */
 @Injectable()
 export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('feeds:generation');
   private readonly runs = new Map<string, { current: Promise<Outcome>; next: Deferred | null }>();
+  /** The coalescing windows under way, each ended early (its run refused) when the service stops. */
+  private readonly windows = new Map<NodeJS.Timeout, () => void>();
   private sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private sweeping = false;
@@ -68,6 +83,10 @@ export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDe
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweepTimer);
+    for (const [timer, end] of this.windows) {
+      clearTimeout(timer);
+      end();
+    }
     while (this.runs.size > 0) {
       const runs = [...this.runs.values()].flatMap((state) =>
         state.next ? [state.current, state.next.promise] : [state.current],
@@ -78,8 +97,19 @@ export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDe
 
   private start(podcastId: string): Promise<Outcome> {
     if (this.closed) return Promise.reject(new Error('the feeds service is shutting down'));
-    const current = this.regenerateFeed.execute(podcastId);
-    const state: { current: Promise<Outcome>; next: Deferred | null } = { current, next: null };
+    const startedAt = Date.now();
+    const run = this.regenerateFeed.execute(podcastId);
+    // The podcast stays taken (later requests wait for one more run) until the window after this run has passed.
+    const state: { current: Promise<Outcome>; next: Deferred | null } = {
+      current: run.then(
+        (outcome) => this.afterWindow(startedAt).then(() => outcome),
+        (error: unknown) =>
+          this.afterWindow(startedAt).then(() => {
+            throw error;
+          }),
+      ),
+      next: null,
+    };
     this.runs.set(podcastId, state);
     const after = () => {
       const next = state.next;
@@ -90,8 +120,22 @@ export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDe
       }
       this.start(podcastId).then(next.resolve, next.reject);
     };
-    current.then(after, after);
-    return current;
+    state.current.then(after, after);
+    return run;
+  }
+
+  /** Settles once the coalescing window after a run begun at `startedAt` has passed. */
+  private afterWindow(startedAt: number): Promise<void> {
+    const windowMs = coalescingWindowMs(Date.now() - startedAt);
+    if (this.closed || windowMs === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const end = () => {
+        this.windows.delete(timer);
+        resolve();
+      };
+      const timer = setTimeout(end, windowMs);
+      this.windows.set(timer, end);
+    });
   }
 
   private async sweep(): Promise<void> {
