@@ -89,17 +89,32 @@ export async function detectMediaKind(
   path: string,
   binaries: FfmpegBinaries = defaultFfmpegBinaries(),
 ): Promise<DetectedMedia | null> {
+  return (await detectAndProbeMedia(path, binaries)).detected;
+}
+
+/**
+ * {@link detectMediaKind}, with the ffprobe reading it was decided from (duration, bitrate, size; null for an image
+ * or a file ffprobe was not asked about), for a caller that needs both without running ffprobe twice.
+ */
+export async function detectAndProbeMedia(
+  path: string,
+  binaries: FfmpegBinaries = defaultFfmpegBinaries(),
+): Promise<{ detected: DetectedMedia | null; probe: DetailedMediaProbe | null }> {
   const sniffed = await fileTypeFromFile(path);
   const image = sniffed ? IMAGES[sniffed.ext] : undefined;
-  if (image) return image;
+  if (image) return { detected: image, probe: null };
   const sniffedContainer = sniffed ? CONTAINERS[sniffed.ext] : undefined;
-  if (sniffed && !sniffedContainer && !WEAKLY_SNIFFED.has(sniffed.ext)) return null;
+  if (sniffed && !sniffedContainer && !WEAKLY_SNIFFED.has(sniffed.ext))
+    return { detected: null, probe: null };
 
   const probe = await probeByContent(binaries, path);
-  if (!probe) return null;
-  if (sniffedContainer) return byStreams(sniffedContainer, probe);
+  if (!probe) return { detected: null, probe: null };
+  if (sniffedContainer) return { detected: byStreams(sniffedContainer, probe), probe };
   const probed = PROBED_AUDIO[probe.formatName];
-  return probed && probe.audio?.codec === probed.codec ? AUDIO[probed.container] : null;
+  return {
+    detected: probed && probe.audio?.codec === probed.codec ? AUDIO[probed.container] : null,
+    probe,
+  };
 }
 
 function byStreams(

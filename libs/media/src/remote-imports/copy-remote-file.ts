@@ -19,8 +19,7 @@ import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { RemoteFetcher } from '@castbase/platform-remote-fetch';
 import { IMMUTABLE_CACHE_CONTROL, ObjectStorage } from '@castbase/platform-storage';
-import { detectMediaKind } from '../processing/index.js';
-import { probeByContent } from '../processing/processing-ffmpeg.js';
+import { detectAndProbeMedia } from '../processing/index.js';
 import { mediaStorageKey } from '../uploads/media-storage-key.js';
 import { UploadPolicy } from '../uploads/upload-policy.js';
 import { REMOTE_IMPORT_FETCHER } from './remote-import-fetcher.js';
@@ -50,9 +49,9 @@ export interface CopiedFile {
 /**
  * One file copied from another host into the owner's storage: streamed through the guarded fetcher into a temporary
  * file (private addresses refused, checked redirects, 500 MB and 30 minutes at most), checked against the owner's
- * storage left, then its kind decided from its bytes and probed with ffprobe as an upload is, and stored as it is
- * (the old host's published file: podcast apps already played these bytes). Failures are DomainErrors with the
- * message the creator sees.
+ * storage left, then its kind decided from its bytes and probed with ffprobe as an upload is (one ffprobe run gives
+ * both), and stored as it is (the old host's published file: podcast apps already played these bytes). Failures are
+ * DomainErrors with the message the creator sees.
  */
 @Injectable()
 export class CopyRemoteFile {
@@ -80,7 +79,7 @@ export class CopyRemoteFile {
       const maxBytes = job.purpose === 'podcast-art' ? IMPORT_ARTWORK_MAX_BYTES : IMPORT_MEDIA_MAX_BYTES;
       const { size, fileName } = await this.download(job, path, maxBytes, onProgress);
       await this.requireStorageRoom(job.ownerId, size);
-      const detected = await detectMediaKind(path, this.binaries);
+      const { detected, probe } = await detectAndProbeMedia(path, this.binaries);
       const wanted = job.purpose === 'podcast-art' ? ['image'] : ['audio', 'video'];
       if (!detected || !wanted.includes(detected.kind)) {
         const message =
@@ -89,7 +88,6 @@ export class CopyRemoteFile {
             : feedImportMessages.mediaNotAudio;
         throw new DomainError('UPLOAD_REFUSED', message);
       }
-      const probe = detected.kind === 'image' ? null : await probeByContent(this.binaries, path);
       const storageKey = mediaStorageKey(job.ownerId, job.id, fileName);
       await this.storage.putFile(storageKey, path, {
         contentType: detected.mimeType,
