@@ -187,6 +187,26 @@ describe('feeds service: telling WebSub hubs and Podping of feed changes', () =>
     ]);
   });
 
+  it("tells Podping the podcast's own medium, which the generation puts in its event", async () => {
+    const podcast = app.catalogPodcast({ podcastMedium: 'audiobook' });
+    const variants = [
+      publicUrl(podcast),
+      publicUrl(podcast, { kind: 'recent' }),
+      publicUrl(podcast, { kind: 'preview' }),
+    ];
+
+    await app.podcastCreated(podcast);
+
+    const [event] = await regenerations(podcast, 1);
+    expect(event).toMatchObject({ medium: 'audiobook' });
+    const pings = await received(podping, variants, 3);
+    expect(pings.map((ping) => ping.url.searchParams.get('medium'))).toEqual([
+      'audiobook',
+      'audiobook',
+      'audiobook',
+    ]);
+  });
+
   it('announces only the variants whose bytes changed', async () => {
     const event = app.regenerated();
     const [main] = event.payload.changedUrls;
