@@ -49,4 +49,10 @@ describe('RSS widget (spec 2 §2)', () => {
     expect(formatFeedBytes(14_540)).toBe('14.2 KB');
     expect(formatFeedBytes(5.3 * 1024 * 1024)).toBe('5.3 MB');
   });
+
+  it("words the generator check's summary with singulars and plurals", () => {
+    expect(text.generatorCheck.summary(1, 0)).toBe('1 error, 0 warnings');
+    expect(text.generatorCheck.summary(2, 1)).toBe('2 errors, 1 warning');
+    expect(text.generatorCheck.score(60)).toBe('Score 60/100');
+  });
 });

@@ -90,8 +90,29 @@ export const rssWidgetMessages = {
     lastGenerated: 'Last generated',
     size: 'Feed size',
     lastTested: 'Last tested',
-    score: 'Score',
+    score: 'Live test score',
     never: 'Never',
+  },
+  /**
+   * The generator's own validation report (spec 2 §5 "Feed generator validation"): what Castbase checked as it wrote
+   * the feed. Kept apart from the feed test (the RSS Feed Analysis), which is what a podcast app fetched.
+   */
+  generatorCheck: {
+    title: 'Generator check',
+    hint: 'What Castbase checked while writing your feed, before any podcast app read it.',
+    score: (score: number) => `Score ${score}/100`,
+    summary: (errors: number, warnings: number) =>
+      `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
+    passed: 'No errors or warnings',
+    pending: 'Checked at the next generation.',
+    viewDetailsLabel: 'View Details of the generator check',
+    dialogTitle: 'Generator Check',
+    dialogIntro:
+      'What Castbase found while writing your feed: your main feed, and the full feed’s size and episode count when you have one. Test Feed is different: it fetches your live feed as a podcast app does.',
+    errors: 'Errors',
+    warnings: 'Warnings',
+    noErrors: 'No errors',
+    noWarnings: 'No warnings',
   },
   sizeWarning: 'The main feed is larger than 5 MB; some apps read large feeds slowly.',
   sizeError: 'The main feed is larger than 10 MB; directories may refuse it.',
@@ -114,6 +135,9 @@ export const rssWidgetMessages = {
     'Every address of your feed. The main feed is the one to submit; the others split a long back catalogue.',
   analysis: {
     title: 'RSS Feed Analysis',
+    viewDetailsLabel: 'View Details of the live test',
+    intro:
+      'The live test: your feed as a podcast app fetched it from its public address. The Generator check on the Status tab is what Castbase checked while writing it.',
     score: 'Feed score',
     valid: 'Valid',
     invalid: 'Invalid',

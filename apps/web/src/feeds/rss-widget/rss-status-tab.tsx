@@ -30,6 +30,7 @@ import { AlertIcon, BroadcastIcon, CheckIcon, CloseIcon, UploadIcon } from '../.
 import { FailureBanner } from '../../shared/layout/feedback-banners.js';
 import { podcastPath } from '../../shared/podcasts/podcast-paths.js';
 import { usePodcast } from '../../shared/podcasts/use-podcast.js';
+import { GeneratorCheck } from './generator-check.js';
 import { useGenerateFeed, useRunFeedTest } from './rss-feed-api.js';
 import type { RssWidgetDialog } from './rss-widget-dialog.js';
 import { useGenerationProgress } from './use-generation-progress.js';
@@ -187,6 +188,7 @@ export function RssStatusTab({ podcastId, status, lastTest, onOpen }: RssStatusT
       )}
 
       {feed && <FeedFacts feed={feed} lastTest={lastTest} />}
+      {feed && <GeneratorCheck report={feed.validation} onOpen={onOpen} />}
 
       <Group gap="sm">
         {canManage ? (
@@ -205,7 +207,11 @@ export function RssStatusTab({ podcastId, status, lastTest, onOpen }: RssStatusT
           {text.buttons.test}
         </Button>
         {lastTest && (
-          <Button variant="default" onClick={() => onOpen('analysis')}>
+          <Button
+            variant="default"
+            aria-label={text.analysis.viewDetailsLabel}
+            onClick={() => onOpen('analysis')}
+          >
             {text.buttons.viewDetails}
           </Button>
         )}

@@ -29,6 +29,7 @@ import {
 import type { ReactNode } from 'react';
 import { AlertIcon, CheckIcon, CloseIcon } from '../../shared/icons/icons.js';
 import { CopyUrlButton } from './copy-url-button.js';
+import { GeneratorCheckDetails } from './generator-check-details.js';
 import { labelledFeedUrls } from './feed-variant-urls.js';
 import type { RssWidgetDialog } from './rss-widget-dialog.js';
 
@@ -50,6 +51,14 @@ export function RssWidgetDialogs({ dialog, onClose, lastTest, status }: RssWidge
         size="lg"
       >
         {lastTest && <FeedAnalysis result={lastTest} />}
+      </Dialog>
+      <Dialog
+        opened={dialog === 'generator-check' && Boolean(status?.validation)}
+        onClose={onClose}
+        title={text.generatorCheck.dialogTitle}
+        size="lg"
+      >
+        {status?.validation && <GeneratorCheckDetails report={status.validation} />}
       </Dialog>
       <Dialog opened={dialog === 'submission-guide'} onClose={onClose} title={text.guide.title} size="lg">
         <SubmissionGuide />
@@ -136,6 +145,7 @@ function FeedAnalysis({ result }: { result: FeedTestResult }) {
   ];
   return (
     <Stack gap="md">
+      <Text size="sm">{a.intro}</Text>
       <Group gap="lg" wrap="nowrap" align="center">
         <RingProgress
           size={120}
