@@ -32,6 +32,11 @@ export interface InProcessBusOptions {
   requestTimeoutMs?: number;
   /** Events kept per subject for consumers created later; the oldest are dropped past it. Default 10 000. */
   maxRetainedPerSubject?: number;
+  /**
+   * Payload bytes kept per subject, the oldest dropped past it. Default 16 MiB: a subject nothing consumes yet (the
+   * feed-request log before the Analytics issue) must not grow the process by its message count alone.
+   */
+  maxRetainedBytesPerSubject?: number;
   logger?: Logger;
 }
 
@@ -53,6 +58,7 @@ export class InProcessBus extends MessageBus {
   private readonly logger: Logger;
   private readonly subjects: EventSubjects;
   private readonly maxRetained: number;
+  private readonly maxRetainedBytes: number;
   private readonly responders = new Map<string, Map<string, QueueGroup>>();
   private readonly logs = new Map<string, SubjectLog>();
   private readonly groups = new Map<string, { subject: string; consumer: InProcessConsumerGroup }>();
@@ -70,6 +76,7 @@ export class InProcessBus extends MessageBus {
     this.logger = options.logger ?? defaultLogger('in-process-bus');
     this.subjects = new EventSubjects(options.events);
     this.maxRetained = options.maxRetainedPerSubject ?? 10_000;
+    this.maxRetainedBytes = options.maxRetainedBytesPerSubject ?? 16 * 1024 * 1024;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
@@ -207,7 +214,7 @@ export class InProcessBus extends MessageBus {
 
   private logFor(subject: string): SubjectLog {
     let log = this.logs.get(subject);
-    if (!log) this.logs.set(subject, (log = new SubjectLog(this.maxRetained)));
+    if (!log) this.logs.set(subject, (log = new SubjectLog(this.maxRetained, this.maxRetainedBytes)));
     return log;
   }
 

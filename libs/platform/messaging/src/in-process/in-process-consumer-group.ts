@@ -21,14 +21,30 @@ export interface LoggedMessage {
 export class SubjectLog {
   readonly entries: LoggedMessage[] = [];
   nextSeq = 1;
+  private bytes = 0;
 
-  constructor(private readonly maxRetained: number) {}
+  /**
+   * Keeps at most `maxRetained` messages and `maxRetainedBytes` of payload, dropping the oldest first (a JetStream
+   * stream's max-msgs and max-bytes limits, discard old); the newest message is always kept.
+   */
+  constructor(
+    private readonly maxRetained: number,
+    private readonly maxRetainedBytes: number = Number.POSITIVE_INFINITY,
+  ) {}
 
   append(data: Uint8Array, headers: MessageHeaders): LoggedMessage {
     const message = { seq: this.nextSeq++, data, headers };
     this.entries.push(message);
-    if (this.entries.length > this.maxRetained)
-      this.entries.splice(0, this.entries.length - this.maxRetained);
+    this.bytes += data.byteLength;
+    let drop = 0;
+    while (
+      this.entries.length - drop > 1 &&
+      (this.entries.length - drop > this.maxRetained || this.bytes > this.maxRetainedBytes)
+    ) {
+      this.bytes -= this.entries[drop]!.data.byteLength;
+      drop++;
+    }
+    if (drop > 0) this.entries.splice(0, drop);
     return message;
   }
 
