@@ -6,6 +6,7 @@ import { ProcessingJob } from '../processing-jobs/processing-job.entity.js';
 import { Upload } from '../uploads/upload.entity.js';
 import { RemoteImport } from '../remote-imports/remote-import.entity.js';
 import { CreateRemoteImports } from '../remote-imports/migration-20261126-remote-imports.js';
+import { AddTagFingerprintToRemoteImports } from '../remote-imports/migration-20261126-remote-import-tags.js';
 import { CreateMediaTables } from './migration-20261122-media.js';
 import { AddImagesToMediaFiles } from './migration-20261122-media-images.js';
 import { AddMediaProcessing } from './migration-20261124-media-processing.js';
@@ -21,5 +22,6 @@ export const mediaDatabase: ServiceDatabaseDefinition = {
     { name: '20261124000100_media_processing', class: AddMediaProcessing },
     { name: '20261125000100_media_transcripts', class: AddTranscriptsToMediaFiles },
     { name: '20261126000900_remote_imports', class: CreateRemoteImports },
+    { name: '20261126001000_remote_import_tags', class: AddTagFingerprintToRemoteImports },
   ],
 };

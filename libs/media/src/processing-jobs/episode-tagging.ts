@@ -5,6 +5,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { deleteInBatches } from '../files/delete-in-batches.js';
 import { MediaFile } from '../files/media-file.entity.js';
 import { MediaOutput } from '../files/media-output.entity.js';
+import { RemoteImport } from '../remote-imports/remote-import.entity.js';
 import { ProcessingJob } from './processing-job.entity.js';
 import {
   episodeAudioRole,
@@ -78,6 +79,7 @@ export class EpisodeTagging {
       { orderBy: { createdAt: 'desc' }, limit: 1 },
     );
     if (latest && latest.status !== 'failed' && latest.params?.['fingerprint'] === fingerprint) return null;
+    if (!latest && (await this.keptAsImported(em, file.id, facts.episodeId, fingerprint))) return null;
     const params: TagEpisodeParams = {
       episodeId: facts.episodeId,
       podcastId: facts.podcastId,
@@ -97,5 +99,29 @@ export class EpisodeTagging {
     await em.flush();
     this.queue.request(em, job);
     return job;
+  }
+
+  /**
+   * A file copied from another host for this very episode (the feed import) is published as the old host served it,
+   * already tagged there: the first event that plays it records its file, title and chapters as what it carries, and
+   * the episode gets its own tagged copy only once one of them changes. This spares an import a second copy of every
+   * file and, for each, one more catalog change and feed generation.
+   */
+  private async keptAsImported(
+    em: EntityManager,
+    mediaId: string,
+    episodeId: string,
+    fingerprint: string,
+  ): Promise<boolean> {
+    // A copied file's media id is its copy's id.
+    const imported = { id: mediaId, targetId: episodeId, purpose: 'episode-media' as const };
+    // Concurrent events of one publication (updated, published) record the same fingerprint: the first one wins.
+    await em.nativeUpdate(
+      RemoteImport,
+      { ...imported, tagFingerprint: null },
+      { tagFingerprint: fingerprint },
+    );
+    const row = await em.findOne(RemoteImport, imported, { refresh: true });
+    return row?.tagFingerprint === fingerprint;
   }
 }

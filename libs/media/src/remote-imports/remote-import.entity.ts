@@ -14,7 +14,15 @@ export type RemoteImportStatus = 'queued' | 'copying' | 'ready' | 'failed';
 @Index({ properties: ['ownerId', 'podcastId'] })
 export class RemoteImport {
   [OptionalProps]?:
-    'id' | 'status' | 'bytesDone' | 'bytesTotal' | 'mediaId' | 'error' | 'createdAt' | 'updatedAt';
+    | 'id'
+    | 'status'
+    | 'bytesDone'
+    | 'bytesTotal'
+    | 'mediaId'
+    | 'error'
+    | 'tagFingerprint'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -50,6 +58,14 @@ export class RemoteImport {
 
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
+
+  /**
+   * An episode's file: the tags it is taken to carry, as `tagFingerprint` of the file, title and chapters the episode
+   * was published with by the import (the old host's tagged file is kept as it is); set by the first episode event
+   * that plays it. The episode's own tagged copy is made only once one of them differs.
+   */
+  @Property({ type: 'text', nullable: true })
+  tagFingerprint: string | null = null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

@@ -53,6 +53,8 @@ export interface MediaTestOptions {
   workFolder?: string;
   /** Reuse this database instead of a fresh one. */
   databaseUrl?: string;
+  /** Let copies from other hosts fetch this machine's addresses (FEED_FETCH_ALLOW_PRIVATE), such as its own storage. */
+  allowPrivateFetches?: boolean;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function startMediaTestApp(databasePrefix: string, options: MediaTe
           PLAN_EPISODES: options.planEpisodes ?? 10,
           TRANSCODE_BITRATE_KBPS: 128,
           MEDIA_JOB_CONCURRENCY: 1,
+          FEED_FETCH_ALLOW_PRIVATE: options.allowPrivateFetches ?? false,
         },
       },
     ],
