@@ -95,7 +95,7 @@ describe('RSS Feed Management widget', () => {
       );
       await widget().getByText('Test your feed to see its score').waitFor();
       expect(await widget().getByRole('button', { name: 'Regenerate RSS' }).isEnabled()).toBe(true);
-      expect(await widget().getByRole('button', { name: 'View Details' }).count()).toBe(0);
+      expect(await widget().getByRole('button', { name: 'View Details of the live test' }).count()).toBe(0);
       expect(await widget().getByRole('tab', { name: 'Feed URLs' }).isDisabled()).toBe(false);
       expect(
         await widget()
@@ -104,6 +104,47 @@ describe('RSS Feed Management widget', () => {
       ).toBe(false);
       await expectAccessibleInBothThemes(page, 'the RSS widget of a new podcast');
       await screenshotInBothThemes(widget(), 'rss-widget-new-podcast');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "shows the generator's own check of a new podcast without artwork, apart from the live test: its score and errors",
+    async () => {
+      const { validation } = await feedStatus(podcast);
+      expect(validation).not.toBeNull();
+      const report = validation!;
+      const errors = report.errors.map((issue) => issue.message);
+      expect(errors).toEqual(expect.arrayContaining(['No episodes found', 'Missing iTunes image']));
+      expect(report.valid).toBe(false);
+
+      await openDashboard(podcast);
+      const check = widget().getByRole('region', { name: 'Generator check' });
+      await check.getByText(`Score ${report.score}/100`, { exact: true }).waitFor();
+      const s = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+      await check
+        .getByText(`${s(report.errors.length, 'error')}, ${s(report.warnings.length, 'warning')}`)
+        .waitFor();
+      await check.getByText('What Castbase checked while writing your feed').waitFor();
+      await check.getByRole('button', { name: 'View Details of the generator check' }).click();
+      const details = page.getByRole('dialog', { name: 'Generator Check' });
+      await details.waitFor();
+      await details
+        .getByText('Test Feed is different: it fetches your live feed', { exact: false })
+        .waitFor();
+      await details.getByText(`Errors (${report.errors.length})`).waitFor();
+      for (const error of errors) await details.getByText(error, { exact: true }).waitFor();
+      expect(await page.getByRole('dialog', { name: 'RSS Feed Analysis' }).count()).toBe(0);
+      await expectAccessibleInBothThemes(page, "the generator's check of a new podcast without artwork");
+      await screenshotInBothThemes(details, 'rss-widget-generator-check');
+      await details.getByRole('button', { name: 'Close' }).last().click();
+      await details.waitFor({ state: 'hidden' });
+      await waitFor('focus back on View Details of the generator check', () =>
+        check
+          .getByRole('button', { name: 'View Details of the generator check' })
+          .evaluate((button) => button === document.activeElement),
+      );
+      await screenshotInBothThemes(check, 'rss-widget-generator-check-line');
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -183,7 +224,7 @@ describe('RSS Feed Management widget', () => {
       });
       await page.reload();
       await widget().getByText(`RSS Feed Has Issues (Score: ${first.score}/100)`).waitFor();
-      await widget().getByRole('button', { name: 'View Details' }).click();
+      await widget().getByRole('button', { name: 'View Details of the live test' }).click();
       await analysis.getByRole('img', { name: `Feed score: ${first.score}/100` }).waitFor();
       await page.keyboard.press('Escape');
       await analysis.waitFor({ state: 'hidden' });
