@@ -46,6 +46,16 @@ describe('FeedRegenerationQueue: merged generations of one podcast', () => {
     await queue.onModuleDestroy();
   });
 
+  it('starts a request at once after a run that nobody asked to follow', async () => {
+    const { queue, runs } = fakeGeneration(200);
+    await queue.schedule('podcast-1');
+    const asked = Date.now();
+    await queue.schedule('podcast-1');
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.startedAt - asked).toBeLessThan(100);
+    await queue.onModuleDestroy();
+  });
+
   it('runs other podcasts without waiting for one another', async () => {
     const { queue, runs } = fakeGeneration(200);
     const first = queue.schedule('podcast-1');

@@ -39,10 +39,11 @@ export function coalescingWindowMs(lastRunMs: number): number {
 /**
  * Merges the generations of one podcast in this process: while one runs, further requests mark it dirty and share one
  * more run after it (however many came). That run starts after a coalescing window as long as the previous run took
- * (at most {@link MAX_COALESCING_WINDOW_MS}), so a long burst of catalog changes costs one generation per window, not
- * one after another without pause. A request with no run going starts at once. Replicas still serialise through the
- * podcast's advisory lock. On start and every 30 s it also generates the podcasts whose heard changes no committed
- * generation includes (a crash between an event and its generation, or a failure).
+ * (at most {@link MAX_COALESCING_WINDOW_MS}), gathering what else comes meanwhile, so a long burst of catalog changes
+ * costs one generation per window, not one after another without pause. A request with no run going (nor waiting)
+ * starts at once. Replicas still serialise through the podcast's advisory lock. On start and every 30 s it also
+ * generates the podcasts whose heard changes no committed generation includes (a crash between an event and its
+ * generation, or a failure).
  */
 @Injectable()
 export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDestroy {
@@ -99,12 +100,12 @@ export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDe
     if (this.closed) return Promise.reject(new Error('the feeds service is shutting down'));
     const startedAt = Date.now();
     const run = this.regenerateFeed.execute(podcastId);
-    // The podcast stays taken (later requests wait for one more run) until the window after this run has passed.
+    // When requests came while this run went on, the podcast stays taken (later ones join them) through the window.
     const state: { current: Promise<Outcome>; next: Deferred | null } = {
       current: run.then(
-        (outcome) => this.afterWindow(startedAt).then(() => outcome),
+        (outcome) => this.afterWindow(state.next ? startedAt : null).then(() => outcome),
         (error: unknown) =>
-          this.afterWindow(startedAt).then(() => {
+          this.afterWindow(state.next ? startedAt : null).then(() => {
             throw error;
           }),
       ),
@@ -124,9 +125,9 @@ export class FeedRegenerationQueue implements OnApplicationBootstrap, OnModuleDe
     return run;
   }
 
-  /** Settles once the coalescing window after a run begun at `startedAt` has passed. */
-  private afterWindow(startedAt: number): Promise<void> {
-    const windowMs = coalescingWindowMs(Date.now() - startedAt);
+  /** Settles once the coalescing window after a run begun at `startedAt` has passed (at once for null). */
+  private afterWindow(startedAt: number | null): Promise<void> {
+    const windowMs = startedAt === null ? 0 : coalescingWindowMs(Date.now() - startedAt);
     if (this.closed || windowMs === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const end = () => {

@@ -447,6 +447,12 @@ describe('feeds service: every variant generated, stored under rss/ and served',
       () => app.feedSourceRequests() === requestsBefore + 1,
     );
     release();
+    // The merged run starts after a coalescing window as long as the first run took (it waited for the catalog).
+    await waitFor(
+      'the merged run to commit',
+      async () => (await regenerations(podcast.id)).length >= runsBefore + 2,
+      { timeoutMs: 15_000 },
+    );
     await settled(podcast.id);
 
     expect(app.feedSourceRequests()).toBe(requestsBefore + 2);
