@@ -154,6 +154,32 @@ describe('tag-episode-audio: each episode its own tagged copy of the published M
     expect((await fetch(media.storage.publicUrl(first.storageKey))).status).toBe(404);
   });
 
+  it('queues one tagging for the events of one publication handled at once (updated and published)', async () => {
+    const episodeId = randomUUID();
+    const occurredAt = new Date().toISOString();
+    const fact = {
+      episodeId,
+      podcastId,
+      ownerId: owner,
+      title: 'Both',
+      chapters: [],
+      media: storedMedia(audio),
+    };
+    const events = [
+      { subject: catalogEvents.episodeUpdated.subject, payload: { ...fact, status: 'published' } },
+      { subject: catalogEvents.episodePublished.subject, payload: { ...fact, publishedAt: occurredAt } },
+    ].map((event) => ({ ...event, id: newEventId(), occurredAt }));
+    await Promise.all(events.map((event) => media.bus.publish(event)));
+    await waitFor('media to handle both events', async () => {
+      const handled = await media.rows('select 1 from media.processed_events where event_id in (?, ?)', [
+        events[0]!.id,
+        events[1]!.id,
+      ]);
+      return handled.length === 2;
+    });
+    expect(await tagJobs(episodeId)).toHaveLength(1);
+  });
+
   it("gives a duplicate (another episode of the same file) a copy of its own, and tags nothing for a file that isn't a ready MP3", async () => {
     const original = randomUUID();
     const copy = randomUUID();

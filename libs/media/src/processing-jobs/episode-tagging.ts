@@ -68,6 +68,11 @@ export class EpisodeTagging {
     if (!file || file.kind !== 'audio' || file.status !== 'ready' || file.mimeType !== 'audio/mpeg')
       return null;
     const fingerprint = tagFingerprint(file.id, title, chapters);
+    // The events of one save (updated, then published) are handled at once: taking turns per episode, the second one
+    // finds the first one's job and queues nothing, instead of a second run of the same tagging.
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+      `media:episode-tagging:${facts.episodeId}`,
+    ]);
     const newerChange = await em.count(ProcessingJob, {
       type: TAG_EPISODE_AUDIO,
       params: { episodeId: facts.episodeId, changedAt: { $gt: changedAt } },
