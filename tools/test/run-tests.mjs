@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = mkdtempSync(join(tmpdir(), 'castbase-jest-'));
 const report = join(dir, 'report.json');
@@ -47,8 +48,7 @@ process.exit(jest.status ?? 1);
 
 /** The start of a failure message without colour codes: the error and where it was thrown. */
 function firstLines(text, lines = 12) {
-  return (text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters(text ?? '')
     .split('\n')
     .slice(0, lines)
     .map((line) => `    ${line}`)
