@@ -1,6 +1,6 @@
-import { rssWidgetMessages, type FeedValidationIssue, type FeedValidationReport } from '@castbase/contracts';
-import { Badge, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { AlertIcon } from '../../shared/icons/icons.js';
+import { rssWidgetMessages, type FeedValidationReport } from '@castbase/contracts';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { FindingsList } from './findings-list.js';
 import { generatorScoreColor } from './generator-check.js';
 
 const text = rssWidgetMessages.generatorCheck;
@@ -16,45 +16,18 @@ export function GeneratorCheckDetails({ report }: { report: FeedValidationReport
         </Badge>
         <Text size="sm">{text.summary(report.errors.length, report.warnings.length)}</Text>
       </Group>
-      <Issues title={text.errors} issues={report.errors} color="red" empty={text.noErrors} />
-      <Issues title={text.warnings} issues={report.warnings} color="yellow" empty={text.noWarnings} />
-    </Stack>
-  );
-}
-
-function Issues({
-  title,
-  issues,
-  color,
-  empty,
-}: {
-  title: string;
-  issues: FeedValidationIssue[];
-  color: string;
-  empty: string;
-}) {
-  return (
-    <Stack gap={6}>
-      <Title order={3} fz="md">
-        {title} ({issues.length})
-      </Title>
-      {issues.length === 0 ? (
-        <Text size="sm">{empty}</Text>
-      ) : (
-        <List
-          spacing={4}
-          size="sm"
-          icon={
-            <ThemeIcon color={color} variant="light" size={20} radius="xl">
-              <AlertIcon size={14} />
-            </ThemeIcon>
-          }
-        >
-          {issues.map((issue) => (
-            <List.Item key={issue.code}>{issue.message}</List.Item>
-          ))}
-        </List>
-      )}
+      <FindingsList
+        title={text.errors}
+        items={report.errors.map((issue) => issue.message)}
+        color="red"
+        empty={text.noErrors}
+      />
+      <FindingsList
+        title={text.warnings}
+        items={report.warnings.map((issue) => issue.message)}
+        color="yellow"
+        empty={text.noWarnings}
+      />
     </Stack>
   );
 }

@@ -15,7 +15,6 @@ import {
   Badge,
   Button,
   Group,
-  List,
   Modal,
   RingProgress,
   SimpleGrid,
@@ -27,8 +26,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon, CloseIcon } from '../../shared/icons/icons.js';
+import { CheckIcon, CloseIcon } from '../../shared/icons/icons.js';
 import { CopyUrlButton } from './copy-url-button.js';
+import { FindingsList } from './findings-list.js';
 import { GeneratorCheckDetails } from './generator-check-details.js';
 import { labelledFeedUrls } from './feed-variant-urls.js';
 import type { RssWidgetDialog } from './rss-widget-dialog.js';
@@ -192,10 +192,12 @@ function FeedAnalysis({ result }: { result: FeedTestResult }) {
         ))}
       </SimpleGrid>
 
-      <Findings title={a.errors} items={result.errors} color="red" empty={a.noErrors} />
-      {result.warnings.length > 0 && <Findings title={a.warnings} items={result.warnings} color="yellow" />}
+      <FindingsList title={a.errors} items={result.errors} color="red" empty={a.noErrors} />
+      {result.warnings.length > 0 && (
+        <FindingsList title={a.warnings} items={result.warnings} color="yellow" />
+      )}
       {result.suggestions.length > 0 && (
-        <Findings title={a.suggestions} items={result.suggestions} color="blue" />
+        <FindingsList title={a.suggestions} items={result.suggestions} color="blue" />
       )}
 
       <Stack gap="xs">
@@ -228,43 +230,6 @@ function FeedAnalysis({ result }: { result: FeedTestResult }) {
           })}
         </SimpleGrid>
       </Stack>
-    </Stack>
-  );
-}
-
-function Findings({
-  title,
-  items,
-  color,
-  empty,
-}: {
-  title: string;
-  items: string[];
-  color: string;
-  empty?: string;
-}) {
-  return (
-    <Stack gap={6}>
-      <Title order={3} fz="md">
-        {title} ({items.length})
-      </Title>
-      {items.length === 0 ? (
-        <Text size="sm">{empty}</Text>
-      ) : (
-        <List
-          spacing={4}
-          size="sm"
-          icon={
-            <ThemeIcon color={color} variant="light" size={20} radius="xl">
-              <AlertIcon size={14} />
-            </ThemeIcon>
-          }
-        >
-          {items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      )}
     </Stack>
   );
 }
