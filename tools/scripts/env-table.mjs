@@ -6,6 +6,7 @@ console.log('| variable | default | what it is |');
 console.log('|---|---|---|');
 for (const { name, description, sensitive } of describeVariables(allInOneEnv)) {
   const value = defaults.success ? defaults.data[name] : undefined;
-  const shown = value === undefined ? '—' : `\`${String(value)}\``;
+  const unset = value === undefined || (Array.isArray(value) && value.length === 0);
+  const shown = unset ? '—' : `\`${String(value)}\``;
   console.log(`| \`${name}\`${sensitive ? ' (secret)' : ''} | ${shown} | ${description} |`);
 }
