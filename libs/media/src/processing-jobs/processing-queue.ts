@@ -7,6 +7,7 @@ import { MediaSteps } from './media-steps.js';
 import { ProcessingJob } from './processing-job.entity.js';
 import { JOB_HEARTBEAT_MS, MediaFileGoneError, ProcessingRunner } from './processing-runner.js';
 import { TagEpisodeAudioStep } from './tag-episode-audio.step.js';
+import { requestStaleWork } from './stale-work.js';
 
 /** Attempts of a job before it is dead-lettered. */
 export const MAX_JOB_ATTEMPTS = 4;
@@ -149,26 +150,12 @@ export class ProcessingQueue implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Requests again the jobs a stopped process left queued or running (every minute, and at start). */
   private async requestStaleJobs(): Promise<void> {
-    const em = this.em.fork();
-    const now = Date.now();
-    const stale = await em.find(
+    await requestStaleWork(
+      this.em.fork(),
       ProcessingJob,
-      {
-        $or: [
-          { status: 'queued', updatedAt: { $lt: new Date(now - STALE_QUEUED_MS) } },
-          { status: 'running', updatedAt: { $lt: new Date(now - STALE_RUNNING_MS) } },
-        ],
-      },
-      { limit: 500 },
+      { activeStatus: 'running', queuedMs: STALE_QUEUED_MS, activeMs: STALE_RUNNING_MS },
+      (tx, job) => this.request(tx, job),
     );
-    if (stale.length === 0) return;
-    await em.transactional(async (tx) => {
-      for (const job of stale) {
-        job.updatedAt = new Date();
-        tx.persist(job);
-        this.request(tx, job);
-      }
-    });
   }
 }
 

@@ -12,6 +12,7 @@ import { ObjectStorage } from '@castbase/platform-storage';
 import { MediaFile } from '../files/media-file.entity.js';
 import { CopyRemoteFile, storedMedia, type CopiedFile } from './copy-remote-file.js';
 import { RemoteImport } from './remote-import.entity.js';
+import { requestStaleWork } from '../processing-jobs/stale-work.js';
 
 /** Copies one process makes at once: most of a copy is waiting on the network, ffprobe and storage. */
 const CONCURRENT_COPIES = 3;
@@ -195,26 +196,12 @@ export class RemoteImportWorker implements OnApplicationBootstrap, OnModuleDestr
 
   /** Requests again the copies a stopped process left queued or copying (every minute, and at start). */
   private async requestStale(): Promise<void> {
-    const em = this.em.fork();
-    const now = Date.now();
-    const stale = await em.find(
+    await requestStaleWork(
+      this.em.fork(),
       RemoteImport,
-      {
-        $or: [
-          { status: 'queued', updatedAt: { $lt: new Date(now - STALE_QUEUED_MS) } },
-          { status: 'copying', updatedAt: { $lt: new Date(now - STALE_COPYING_MS) } },
-        ],
-      },
-      { limit: 500 },
+      { activeStatus: 'copying', queuedMs: STALE_QUEUED_MS, activeMs: STALE_COPYING_MS },
+      (tx, job) => this.request(tx, job),
     );
-    if (stale.length === 0) return;
-    await em.transactional(async (tx) => {
-      for (const job of stale) {
-        job.updatedAt = new Date();
-        tx.persist(job);
-        this.request(tx, job);
-      }
-    });
   }
 }
 
