@@ -111,7 +111,7 @@ describe('podcasts and their settings in the web app', () => {
       expect(await name.inputValue()).toBe(SECOND_NAME);
       expect(
         await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab').allInnerTexts(),
-      ).toEqual(['Podcast', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
+      ).toEqual(['Podcast', 'RSS', 'Account', 'Notifications', 'Privacy', 'Appearance', 'Danger Zone']);
       expect(await page.getByRole('tab', { name: 'Podcast' }).getAttribute('aria-selected')).toBe('true');
       expect(await page.getByText('RSS out of sync').count()).toBe(0);
       await expectAccessibleInBothThemes(page, 'the Podcast tab of Settings');
@@ -292,9 +292,14 @@ describe('podcasts and their settings in the web app', () => {
       await page.getByLabel('Podcast name').waitFor();
       await tabs.getByRole('tab', { name: 'Podcast' }).focus();
       await page.keyboard.press('ArrowDown');
+      await page.waitForURL(url(`/p/${first.id}/settings/rss`));
+      await tabs.getByRole('tab', { name: 'RSS', selected: true }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === 'RSS');
+      await page.keyboard.press('ArrowDown');
       await page.waitForURL(url(`/p/${first.id}/settings?section=account`));
       await tabs.getByRole('tab', { name: 'Account', selected: true }).waitFor();
       await page.waitForFunction(() => document.activeElement?.textContent === 'Account');
+      await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowUp');
       await page.waitForURL(url(`/p/${first.id}/settings/podcast`));
       await page.waitForFunction(() => document.activeElement?.textContent === 'Podcast');
