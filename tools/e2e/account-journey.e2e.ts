@@ -106,7 +106,7 @@ async function liveThroughAnAccount(app: WebAppUnderTest, email: string, usernam
     const needles = [subject, email];
     const before = await findRowsMentioning(databaseUrl, needles);
     expect(new Set(before.map((found) => found.schema))).toEqual(
-      new Set(['identity', 'catalog', 'media', 'feeds']),
+      new Set(['identity', 'catalog', 'media', 'feeds', 'analytics']),
     );
     expect((await filesUnder(storageDir)).some((file) => file.includes(subject))).toBe(true);
 
