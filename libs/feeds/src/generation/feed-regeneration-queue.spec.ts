@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { FeedRepository } from '../feed-documents/feed.repository.js';
 import {
   coalescingWindowMs,
@@ -7,7 +7,7 @@ import {
 } from './feed-regeneration-queue.js';
 import type { RegenerateFeed } from './regenerate-feed.usecase.js';
 
-/** A generation that takes `runMs` and notes when each run started and ended. */
+/** A generation that takes `runMs` of the test's clock and notes when each run started and ended. */
 function fakeGeneration(runMs: number) {
   const runs: Array<{ startedAt: number; endedAt: number | null }> = [];
   const regenerateFeed = {
@@ -23,7 +23,16 @@ function fakeGeneration(runMs: number) {
   return { queue: new FeedRegenerationQueue(regenerateFeed, feeds), runs };
 }
 
+// The queue's windows run on Jest's clock (timers and Date.now), advanced by the test: no real waiting, no timing
+// that a busy machine could stretch.
 describe('FeedRegenerationQueue: merged generations of one podcast', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('waits as long as the last run took before the next one, never more than the bound', () => {
     expect(coalescingWindowMs(0)).toBe(0);
     expect(coalescingWindowMs(300)).toBe(300);
@@ -32,27 +41,36 @@ describe('FeedRegenerationQueue: merged generations of one podcast', () => {
 
   it('starts a request with no run going at once, and merges a burst during a run into one more run after its window', async () => {
     const { queue, runs } = fakeGeneration(200);
-    const asked = Date.now();
     const first = queue.schedule('podcast-1');
     const burst = Array.from({ length: 20 }, () => queue.schedule('podcast-1'));
+    await jest.advanceTimersByTimeAsync(200);
     await first;
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.startedAt - asked).toBeLessThan(100);
+    expect(runs).toEqual([{ startedAt: 0, endedAt: 200 }]);
 
+    // The second run begins a window as long as the first run after it ended, and answers the whole burst.
+    await jest.advanceTimersByTimeAsync(199);
+    expect(runs).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(201);
     await Promise.all(burst);
-    expect(runs).toHaveLength(2);
-    // The second run began a window (as long as the first run) after the first ended.
-    expect(runs[1]!.startedAt - runs[0]!.endedAt!).toBeGreaterThanOrEqual(190);
+    expect(runs).toEqual([
+      { startedAt: 0, endedAt: 200 },
+      { startedAt: 400, endedAt: 600 },
+    ]);
     await queue.onModuleDestroy();
   });
 
   it('starts a request at once after a run that nobody asked to follow', async () => {
     const { queue, runs } = fakeGeneration(200);
-    await queue.schedule('podcast-1');
-    const asked = Date.now();
-    await queue.schedule('podcast-1');
-    expect(runs).toHaveLength(2);
-    expect(runs[1]!.startedAt - asked).toBeLessThan(100);
+    const first = queue.schedule('podcast-1');
+    await jest.advanceTimersByTimeAsync(200);
+    await first;
+    const second = queue.schedule('podcast-1');
+    await jest.advanceTimersByTimeAsync(200);
+    await second;
+    expect(runs).toEqual([
+      { startedAt: 0, endedAt: 200 },
+      { startedAt: 200, endedAt: 400 },
+    ]);
     await queue.onModuleDestroy();
   });
 
@@ -60,8 +78,14 @@ describe('FeedRegenerationQueue: merged generations of one podcast', () => {
     const { queue, runs } = fakeGeneration(200);
     const first = queue.schedule('podcast-1');
     const again = queue.schedule('podcast-1');
-    await queue.schedule('podcast-2');
-    expect(runs).toHaveLength(2);
+    const other = queue.schedule('podcast-2');
+    await jest.advanceTimersByTimeAsync(200);
+    await other;
+    expect(runs).toEqual([
+      { startedAt: 0, endedAt: 200 },
+      { startedAt: 0, endedAt: 200 },
+    ]);
+    await jest.advanceTimersByTimeAsync(400);
     await Promise.all([first, again]);
     expect(runs).toHaveLength(3);
     await queue.onModuleDestroy();
@@ -71,10 +95,10 @@ describe('FeedRegenerationQueue: merged generations of one podcast', () => {
     const { queue, runs } = fakeGeneration(200);
     const first = queue.schedule('podcast-1');
     const waiting = queue.schedule('podcast-1').catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(200);
     await first;
-    const stopping = Date.now();
+    // Stopping does not wait out the 200 ms window: the clock is not advanced while it stops.
     await queue.onModuleDestroy();
-    expect(Date.now() - stopping).toBeLessThan(150);
     expect(await waiting).toEqual(new Error('the feeds service is shutting down'));
     expect(runs).toHaveLength(1);
   });
