@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { DIRECTORY_CATALOGUE, directoryEntry, type DirectoryId } from './directory-catalogue.js';
 import {
-  DIRECTORY_CATALOGUE,
   directoryAction,
   directoryChecks,
-  directoryEntry,
   directorySummary,
   episodeCountNotice,
   evaluateDirectory,
@@ -11,7 +10,6 @@ import {
   readinessChecklist,
   requirementCheckerItems,
   type DirectoryEvaluationInput,
-  type DirectoryId,
   type DirectoryPodcastFacts,
   type StoredDirectoryStatus,
 } from './directories.js';

@@ -65,7 +65,11 @@ export function feedVariantRange(variant: FeedVariant): { start: number; end: nu
 
 /** '' for the main feed, else '-recent', '-preview', '-full' or '-archive-{n}'. */
 export function feedVariantSuffix(variant: FeedVariant): string {
-  return variant.kind === 'main' ? '' : variant.kind === 'archive' ? `-archive-${variant.page}` : `-${variant.kind}`;
+  return variant.kind === 'main'
+    ? ''
+    : variant.kind === 'archive'
+      ? `-archive-${variant.page}`
+      : `-${variant.kind}`;
 }
 
 /** A stable key for storing and caching a variant: 'main', 'recent', 'preview', 'full', 'archive-3'. */
@@ -81,7 +85,9 @@ const FEED_FILE_NAME = /^(.+?)(?:-(recent|preview|full)|-archive-([1-9]\d{0,4}))
  */
 export function parseFeedFileName(fileName: string): { slugOrId: string; variant: FeedVariant }[] {
   if (!fileName.endsWith('.xml')) return [];
-  const readings: { slugOrId: string; variant: FeedVariant }[] = [{ slugOrId: fileName.slice(0, -4), variant: MAIN_FEED }];
+  const readings: { slugOrId: string; variant: FeedVariant }[] = [
+    { slugOrId: fileName.slice(0, -4), variant: MAIN_FEED },
+  ];
   const match = FEED_FILE_NAME.exec(fileName);
   if (match && (match[2] || match[3])) {
     const variant: FeedVariant = match[3]

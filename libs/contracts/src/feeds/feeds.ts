@@ -105,7 +105,10 @@ export const feedsEvents = {
    * Feed requests, batched: the serving path only queues them, and a timer publishes a batch (at most once a second
    * or every 500 requests), so no response waits for the bus. For the Analytics issue's feed request logs.
    */
-  feedsRequested: defineEvent('feeds.feed.requested', z.object({ requests: z.array(feedRequestSchema).min(1) })),
+  feedsRequested: defineEvent(
+    'feeds.feed.requested',
+    z.object({ requests: z.array(feedRequestSchema).min(1) }),
+  ),
 } as const;
 
 /**
