@@ -18,6 +18,8 @@
 //   npm run bench:feed                                 (builds the services first)
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=64 BENCH_EPISODES=300 node_modules/.bin/node tools/bench/feed-endpoint.mjs
 //   BENCH_CPU_PROF=/tmp/profiles   each server process writes a V8 CPU profile there when it stops
+//   BENCH_NODE_FLAGS=--trace-gc    Node flags for the server processes
+//   BENCH_KEEP=1                   keeps the temporary folder (the server logs)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -120,7 +122,10 @@ async function startServer({ name, script, port, env: extraEnv, workDir }) {
   Object.assign(env, { PORT: String(port), ...extraEnv });
   const logPath = join(workDir, `${name}.log`);
   const log = createWriteStream(logPath);
-  const nodeFlags = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : [];
+  const nodeFlags = [
+    ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : []),
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: repoRoot,
     env,
@@ -553,7 +558,8 @@ async function main() {
     await stopProcess(plainNode?.child);
     await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
     await admin.end();
-    await rm(workDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`Server logs and nginx files kept in ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
   }
 }
 

@@ -64,23 +64,69 @@ export const feedsRequests = {
 } as const;
 
 /** Which kind of client asked for a feed: the app or directory from the User-Agent, or a bot. */
-export const feedRequestSchema = z.object({
-  podcastId: z.uuid(),
+/** One feed request as analytics reads it: `expandFeedRequests` of a `feeds.feed.requested` batch. */
+export interface FeedRequest {
+  podcastId: string;
   /** 'main', 'recent', 'preview', 'full', 'archive-N' (feedVariantKey). */
-  variant: z.string(),
-  at: z.iso.datetime(),
-  status: z.number().int(),
+  variant: string;
+  /** ISO 8601 time, to the millisecond. */
+  at: string;
+  status: number;
   /** Body bytes sent (0 for a 304 or a HEAD). */
-  bytes: z.number().int().nonnegative(),
-  /** 'br', 'gzip' or 'identity'. */
-  encoding: z.string(),
-  /** Answered from this process's memory without reading the database. */
-  cacheHit: z.boolean(),
-  userAgent: z.string(),
+  bytes: number;
+  encoding: FeedRequestEncoding;
+  /** Answered from the serving process's memory without reading the database. */
+  cacheHit: boolean;
+  userAgent: string;
   /** The client's address as the proxy chain gives it; analytics derives the country and forgets it. */
-  ip: z.string(),
-});
-export type FeedRequest = z.infer<typeof feedRequestSchema>;
+  ip: string;
+}
+
+export const FEED_REQUEST_ENCODINGS = ['identity', 'gzip', 'br'] as const;
+export type FeedRequestEncoding = (typeof FEED_REQUEST_ENCODINGS)[number];
+
+const count = z.number().int().nonnegative();
+
+/**
+ * A batch of feed requests as the serving path publishes it: each feed and each client (user agent and address) is
+ * written once, and a request is a row of numbers pointing at them. Podcast apps share a handful of user agents and
+ * a batch holds one podcast's feeds many times over, so this is several times smaller than an object per request,
+ * which keeps the serving process's garbage (and its pauses) small at tens of thousands of requests a second.
+ */
+export const feedRequestBatchSchema = z
+  .object({
+    /** The first request's time; each request gives its time in milliseconds after it. */
+    startedAt: z.iso.datetime(),
+    feeds: z.array(z.object({ podcastId: z.uuid(), variant: z.string() })).min(1),
+    clients: z.array(z.object({ userAgent: z.string(), ip: z.string() })).min(1),
+    /** [feed index, client index, ms after startedAt, status, body bytes, encoding index, cache hit 0|1]. */
+    requests: z
+      .array(z.tuple([count, count, count, count, count, count, z.union([z.literal(0), z.literal(1)])]))
+      .min(1),
+  })
+  .superRefine((batch, context) => {
+    batch.requests.forEach(([feed, client, , , , encoding], index) => {
+      if (feed >= batch.feeds.length || client >= batch.clients.length || encoding >= FEED_REQUEST_ENCODINGS.length)
+        context.addIssue({ code: 'custom', path: ['requests', index], message: 'Index out of range' });
+    });
+  });
+export type FeedRequestBatch = z.infer<typeof feedRequestBatchSchema>;
+
+/** The requests of a batch, one object each. */
+export function expandFeedRequests(batch: FeedRequestBatch): FeedRequest[] {
+  const startedAt = Date.parse(batch.startedAt);
+  return batch.requests.map(([feed, client, offsetMs, status, bytes, encoding, cacheHit]) => ({
+    podcastId: batch.feeds[feed]!.podcastId,
+    variant: batch.feeds[feed]!.variant,
+    at: new Date(startedAt + offsetMs).toISOString(),
+    status,
+    bytes,
+    encoding: FEED_REQUEST_ENCODINGS[encoding]!,
+    cacheHit: cacheHit === 1,
+    userAgent: batch.clients[client]!.userAgent,
+    ip: batch.clients[client]!.ip,
+  }));
+}
 
 export const feedsEvents = {
   feedRegenerated: defineEvent(
@@ -102,13 +148,11 @@ export const feedsEvents = {
     }),
   ),
   /**
-   * Feed requests, batched: the serving path only queues them, and a timer publishes a batch (at most once a second
-   * or every 500 requests), so no response waits for the bus. For the Analytics issue's feed request logs.
+   * Feed requests, batched (`feedRequestBatchSchema`; read with `expandFeedRequests`): the serving path only queues
+   * them, and a timer publishes a batch (at most once a second or every 500 requests), so no response waits for the
+   * bus. Analytics turns them into feed analytics.
    */
-  feedsRequested: defineEvent(
-    'feeds.feed.requested',
-    z.object({ requests: z.array(feedRequestSchema).min(1) }),
-  ),
+  feedsRequested: defineEvent('feeds.feed.requested', feedRequestBatchSchema),
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
-import { feedPath, feedsEvents, type FeedRequest, type Podcast } from '@castbase/contracts';
+import { expandFeedRequests, feedPath, feedsEvents, type FeedRequest, type Podcast } from '@castbase/contracts';
 import type { MessageBus } from '@castbase/platform-messaging';
 import { FastHttpRoutes } from '@castbase/platform-runtime';
 import { waitFor } from '@castbase/platform-testing';
@@ -88,7 +88,7 @@ describe('GET|HEAD /feeds/… answered on the Node server before Express, with f
     app = await startFeedsTestApp();
     ({ server, baseUrl } = await serverWith(app.feeds.get(FeedHttpRoute)));
     await app.bus.consume('feed-request-test', [feedsEvents.feedsRequested], async (envelope) => {
-      requested.push(...envelope.payload.requests);
+      requested.push(...expandFeedRequests(envelope.payload));
     });
   });
 

@@ -6,7 +6,12 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { feedsEvents, type FeedRequest } from '@castbase/contracts';
+import {
+  FEED_REQUEST_ENCODINGS,
+  feedsEvents,
+  type FeedRequestBatch,
+  type FeedRequestEncoding,
+} from '@castbase/contracts';
 import { MessageBus, newEventId } from '@castbase/platform-messaging';
 import { FastHttpRoutes } from '@castbase/platform-runtime';
 import { negotiateEncoding } from './content-encoding.js';
@@ -59,7 +64,7 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
   private flushScheduled = false;
   private publishing: Promise<void> | undefined;
   private droppedSinceWarning = 0;
-  private readonly codings = new Map<string, string>();
+  private readonly codings = new Map<string, FeedRequestEncoding>();
   /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
   dropped = 0;
   /** Requests handed to the bus since the process started. */
@@ -125,7 +130,7 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
           id: newEventId(now.getTime()),
           subject: feedsEvents.feedsRequested.subject,
           occurredAt: now.toISOString(),
-          payload: { requests: batch.map((record) => this.toEvent(record)) },
+          payload: this.toBatch(batch),
         });
         this.published += batch.length;
       } catch (error) {
@@ -138,24 +143,44 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private toEvent(record: FeedRequestRecord): FeedRequest {
-    return {
-      podcastId: record.podcastId,
-      variant: record.variant,
-      at: new Date(record.atMs).toISOString(),
-      status: record.status,
-      bytes: record.bytes,
-      encoding:
+  /** The event's compact form: each feed and each client once, a row of numbers per request. */
+  private toBatch(records: FeedRequestRecord[]): FeedRequestBatch {
+    const startedAtMs = records[0]!.atMs;
+    const feeds: FeedRequestBatch['feeds'] = [];
+    const clients: FeedRequestBatch['clients'] = [];
+    const feedIndex = new Map<string, number>();
+    const clientIndex = new Map<string, number>();
+    const requests = records.map((record): FeedRequestBatch['requests'][number] => {
+      const feedKey = `${record.podcastId}\u0000${record.variant}`;
+      let feed = feedIndex.get(feedKey);
+      if (feed === undefined) {
+        feed = feeds.push({ podcastId: record.podcastId, variant: record.variant }) - 1;
+        feedIndex.set(feedKey, feed);
+      }
+      const clientKey = `${record.userAgent ?? ''}\u0000${record.remoteAddress ?? ''}\u0000${record.forwardedFor ?? ''}`;
+      let client = clientIndex.get(clientKey);
+      if (client === undefined) {
+        client = clients.push({ userAgent: record.userAgent ?? '', ip: this.clientAddress(record) }) - 1;
+        clientIndex.set(clientKey, client);
+      }
+      const encoding =
         record.contentEncoding ??
-        (record.status === 304 ? this.clientCoding(record.acceptEncoding) : 'identity'),
-      cacheHit: record.cacheHit,
-      userAgent: record.userAgent ?? '',
-      ip: this.clientAddress(record),
-    };
+        (record.status === 304 ? this.clientCoding(record.acceptEncoding) : 'identity');
+      return [
+        feed,
+        client,
+        Math.max(0, record.atMs - startedAtMs),
+        record.status,
+        record.bytes,
+        encodingIndex(encoding),
+        record.cacheHit ? 1 : 0,
+      ];
+    });
+    return { startedAt: new Date(startedAtMs).toISOString(), feeds, clients, requests };
   }
 
   /** The coding a 304 stands for: the one the client's Accept-Encoding gets (a handful of distinct values, remembered). */
-  private clientCoding(acceptEncoding: string | undefined): string {
+  private clientCoding(acceptEncoding: string | undefined): FeedRequestEncoding {
     const key = acceptEncoding ?? '';
     let coding = this.codings.get(key);
     if (coding === undefined) {
@@ -178,4 +203,9 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
     );
     this.droppedSinceWarning = 0;
   }
+}
+
+function encodingIndex(encoding: string): number {
+  const index = FEED_REQUEST_ENCODINGS.indexOf(encoding as FeedRequestEncoding);
+  return index === -1 ? 0 : index;
 }
