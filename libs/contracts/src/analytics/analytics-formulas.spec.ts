@@ -142,8 +142,12 @@ describe('listeners', () => {
   });
 
   it('refuses more returning listeners than the earlier window had', () => {
-    expect(() => listenerRetention({ previousWindowListeners: 4, returningListeners: 5 })).toThrow(RangeError);
-    expect(() => listenerRetention({ previousWindowListeners: 4, returningListeners: -1 })).toThrow(RangeError);
+    expect(() => listenerRetention({ previousWindowListeners: 4, returningListeners: 5 })).toThrow(
+      RangeError,
+    );
+    expect(() => listenerRetention({ previousWindowListeners: 4, returningListeners: -1 })).toThrow(
+      RangeError,
+    );
   });
 
   it('completes a session by the seconds actually played over the duration, at most 100 %', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DAY_PARTS, dayPartBreakdown, dayPartOf, formatHourRange, peakHours } from './listening-hours.js';
 
-const hourly = (counts: Record<number, number>) =>
-  Array.from({ length: 24 }, (_, hour) => counts[hour] ?? 0);
+const hourly = (counts: Record<number, number>) => Array.from({ length: 24 }, (_, hour) => counts[hour] ?? 0);
 
 describe('day parts (spec 3 §9)', () => {
   it('are Morning 6–12, Afternoon 12–18, Evening 18–24 and Night 0–6', () => {

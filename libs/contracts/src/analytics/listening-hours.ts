@@ -61,7 +61,10 @@ export interface PeakHour {
  * The busiest hours, busiest first; of hours with the same count the earlier comes first. Hours with no requests are
  * never peaks, so an empty day has none.
  */
-export function peakHours(hourly: readonly number[], count: number = ANALYTICS_TOP_LISTS.peakHours): PeakHour[] {
+export function peakHours(
+  hourly: readonly number[],
+  count: number = ANALYTICS_TOP_LISTS.peakHours,
+): PeakHour[] {
   assertHourly(hourly);
   return hourly
     .map((requests, hour) => ({ hour, count: requests }))

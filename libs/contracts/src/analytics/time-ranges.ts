@@ -141,7 +141,8 @@ export function trendBuckets(range: AnalyticsTimeRange, now: Date, earliest?: Da
     case '1y':
       return dailyBuckets(dailyRangeStart(RANGE_DAYS[range], now), RANGE_DAYS[range], true);
     case 'all': {
-      if (!earliest) return dailyBuckets(dailyRangeStart(EMPTY_ALL_TIME_DAYS, now), EMPTY_ALL_TIME_DAYS, true);
+      if (!earliest)
+        return dailyBuckets(dailyRangeStart(EMPTY_ALL_TIME_DAYS, now), EMPTY_ALL_TIME_DAYS, true);
       const today = startOfUtcDay(now);
       const first = new Date(Math.min(startOfUtcDay(earliest).getTime(), today.getTime()));
       const days = Math.round((today.getTime() - first.getTime()) / DAY_MS) + 1;

@@ -1,0 +1,38 @@
+// The Analytics Export dialog's texts (spec 3 §2.4, §5, §8), word for word where the spec gives them.
+
+export const exportMessages = {
+  button: 'Export Analytics',
+  title: 'Export Analytics Data',
+  format: 'Export Format',
+  timeRange: 'Time Range',
+  presetRanges: 'Preset Ranges',
+  customRange: 'Custom Range',
+  fromDate: 'From Date',
+  toDate: 'To Date',
+  selectMetrics: 'Select Metrics',
+  options: 'Export Options',
+  groupBy: 'Group Data By',
+  includeRawData: 'Include detailed data (larger file size)',
+  rawDataWarning: 'Detailed data included - file size will be larger',
+  preview: 'Export Preview',
+  cancel: 'Cancel',
+  /** The footer's export button: 'Export CSV', 'Export JSON', 'Export PDF'. */
+  exportAs: (format: string) => `Export ${format.toUpperCase()}`,
+  exporting: 'Exporting...',
+  estimatedSize: (kilobytes: number) => `Estimated size: about ${kilobytes.toLocaleString('en-US')} KB`,
+  previewFile: 'File',
+  previewRange: 'Range',
+  previewMetrics: 'Metrics',
+  previewGrouping: 'Grouped',
+  previewFailed: 'Failed to generate preview',
+  exportFailed: 'Export failed',
+  unsupportedFormat: 'Unsupported export format',
+  unknownMetric:
+    'Choose metrics from Total Plays, Unique Listeners, Completion Rate, Listen Duration and Bandwidth Usage',
+  unknownGrouping: 'Group data by day, week or month',
+  metricRequired: 'Select at least one metric',
+  fromRequired: 'Choose a From Date',
+  toRequired: 'Choose a To Date',
+  fromNotBeforeTo: 'From Date must be before To Date',
+  toTooFarAhead: 'To Date cannot be more than a day in the future',
+} as const;
