@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
+import { dirname, join } from 'node:path';
+import { Reader, type CountryResponse } from 'mmdb-lib';
+import { canonicalAddress } from './listener-address.js';
+
+/**
+ * The ip-location-db databases hold '{ country_code: "DE" }' records, not MaxMind's shape that mmdb-lib's types
+ * describe, so the record is read as what it is.
+ */
+function countryCodeOf(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null || !('country_code' in record)) return undefined;
+  return typeof record.country_code === 'string' ? record.country_code : undefined;
+}
+
+/**
+ * The country database shipped in '@ip-location-db/geo-whois-asn-country-mmdb' (IPv4 and IPv6 in one file). Its
+ * package says CC0; the data it is built from (the regional registries' whois and ASN data) is CC BY 4.0 by the NRO,
+ * which asks for attribution: see docs/analytics-attribution.md.
+ */
+export function bundledCountryDatabasePath(): string {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/package.json');
+  return join(dirname(packageJson), 'geo-whois-asn-country.mmdb');
+}
+
+/**
+ * Addresses that belong to no country (IANA IPv4 and IPv6 Special-Purpose Address Registries): private, shared,
+ * loopback, link-local, documentation, benchmarking, multicast and reserved ranges. They are answered before the
+ * database, which places some of them (it puts 192.168.1.1 in AU and 2001:db8::1 in JP).
+ */
+function specialPurposeAddresses(): BlockList {
+  const ranges = new BlockList();
+  const ipv4: [string, number][] = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ];
+  const ipv6: [string, number][] = [
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['3fff::', 20],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ];
+  for (const [network, prefix] of ipv4) ranges.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of ipv6) ranges.addSubnet(network, prefix, 'ipv6');
+  return ranges;
+}
+
+const ISO_ALPHA_2 = /^[A-Z]{2}$/;
+
+/** Country of an IP address, from an MMDB country database read into memory once. */
+export class CountryLookup {
+  private readonly special = specialPurposeAddresses();
+
+  private constructor(private readonly reader: Reader<CountryResponse>) {}
+
+  /** Reads the database (the bundled one unless a path is given); synchronous, meant for start-up. */
+  static open(path: string = bundledCountryDatabasePath()): CountryLookup {
+    return new CountryLookup(new Reader<CountryResponse>(readFileSync(path)));
+  }
+
+  /** When the database was built, to say how fresh it is. */
+  get builtAt(): Date {
+    return this.reader.metadata.buildEpoch;
+  }
+
+  /**
+   * ISO 3166-1 alpha-2 code of the address's country; null for special-purpose addresses (private, loopback…),
+   * addresses the database does not place, and anything that is not an IP address. IPv4-mapped IPv6 addresses are
+   * looked up as the IPv4 address they carry.
+   */
+  countryOf(ip: string): string | null {
+    const address = canonicalAddress(ip);
+    if (address === null) return null;
+    if (this.special.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6')) return null;
+    const code = countryCodeOf(this.reader.get(address));
+    return code !== undefined && ISO_ALPHA_2.test(code) ? code : null;
+  }
+}
+
+const UNKNOWN_COUNTRY_NAME = 'Unknown';
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** English name of a country code ('DE' → 'Germany'); 'Unknown' for null or anything that is not a code. */
+export function countryName(code: string | null): string {
+  if (code === null || !ISO_ALPHA_2.test(code)) return UNKNOWN_COUNTRY_NAME;
+  return regionNames.of(code) ?? code;
+}
