@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '@castbase/platform-config';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { analyticsDatabase } from './database/analytics-database.js';
-import { DailyIpHasher } from './downloads/daily-ip-hasher.js';
 import { EnclosureRedirectController } from './downloads/enclosure-redirect.controller.js';
-import { EnclosureRedirectService } from './downloads/enclosure-redirect.service.js';
+import { DownloadHttpRoute } from './downloads/download-http-route.js';
+import { DownloadPartitions } from './downloads/download-partitions.js';
+import { DownloadTargets } from './downloads/download-targets.js';
+import { DOWNLOAD_WRITER_OPTIONS, DownloadWriter, downloadWriterOptions } from './downloads/download-writer.js';
+import { ListenerKeys } from './downloads/listener-keys.js';
+import { CountryLookup } from './attribution/countries.js';
+import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
@@ -18,6 +24,7 @@ import { PodcastAccessService } from './podcasts/podcast-access.service.js';
 const eventHandlers = [
   EpisodePublishedHandler,
   EpisodeUpdatedHandler,
+  EpisodeDeletedHandler,
   EraseUserAnalyticsHandler,
   PodcastCreatedAccessHandler,
   PodcastUpdatedAccessHandler,
@@ -41,6 +48,15 @@ const eventHandlers = [
     }),
   ],
   controllers: [EnclosureRedirectController],
-  providers: [EnclosureRedirectService, DailyIpHasher, PodcastAccessService],
+  providers: [
+    PodcastAccessService,
+    DownloadTargets,
+    DownloadPartitions,
+    ListenerKeys,
+    DownloadWriter,
+    DownloadHttpRoute,
+    { provide: DOWNLOAD_WRITER_OPTIONS, inject: [APP_CONFIG], useFactory: downloadWriterOptions },
+    { provide: CountryLookup, useFactory: () => CountryLookup.open() },
+  ],
 })
 export class AnalyticsModule {}

@@ -1,22 +1,23 @@
 import { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from '@castbase/platform-messaging';
 import type { ServiceDatabaseDefinition } from '@castbase/platform-persistence';
-import { Download } from '../downloads/download.entity.js';
 import { IpHashSalt } from '../downloads/ip-hash-salt.entity.js';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { CreateAnalyticsTables } from './migration-20261122-analytics.js';
 import { AddOwnerToDownloads } from './migration-20261122-download-owners.js';
 import { StoreEnclosureKeys } from './migration-20261125-enclosure-keys.js';
 import { CreatePodcastAccess } from './migration-20261126-podcast-access.js';
+import { CreateDownloadRequests } from './migration-20261126-download-requests.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
   service: 'analytics',
-  entities: [Enclosure, Download, IpHashSalt, PodcastAccess, ...MESSAGING_ENTITIES],
+  entities: [Enclosure, IpHashSalt, PodcastAccess, ...MESSAGING_ENTITIES],
   migrations: [
     MESSAGING_MIGRATION,
     { name: '20261122000100_analytics', class: CreateAnalyticsTables },
     { name: '20261122000200_download_owners', class: AddOwnerToDownloads },
     { name: '20261125000100_enclosure_keys', class: StoreEnclosureKeys },
     { name: '20261126000100_podcast_access', class: CreatePodcastAccess },
+    { name: '20261126000200_download_requests', class: CreateDownloadRequests },
   ],
 };

@@ -1,3 +1,4 @@
+import { BigIntType } from '@mikro-orm/postgresql';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /**
@@ -23,6 +24,13 @@ export class Enclosure {
 
   @Property({ type: 'text' })
   fileName!: string;
+
+  /** The media's bytes and length: the counting's one-minute threshold. Null for enclosures kept before they were. */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  sizeBytes: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  durationSeconds: number | null = null;
 
   @Property({ type: 'timestamptz' })
   updatedAt: Date = new Date();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventContext, EventHandler } from '@castbase/platform-messaging';
+import { DownloadTargets, noteTargetChange } from '../downloads/download-targets.js';
 import { Enclosure } from './enclosure.entity.js';
 
 type Definition = typeof catalogEvents.episodeUpdated;
@@ -14,10 +15,13 @@ type Definition = typeof catalogEvents.episodeUpdated;
 export class EpisodeUpdatedHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.episodeUpdated;
 
+  constructor(private readonly targets: DownloadTargets) {}
+
   async handle(payload: PayloadOf<Definition>, { em }: EventContext): Promise<void> {
     if (payload.status !== 'published' || payload.media === undefined) return;
     if (payload.media === null) {
       await em.nativeDelete(Enclosure, { episodeId: payload.episodeId });
+      await noteTargetChange(em, this.targets, { episodeId: payload.episodeId });
       return;
     }
     await em.upsert(Enclosure, {
@@ -26,7 +30,10 @@ export class EpisodeUpdatedHandler implements EventHandler<Definition> {
       ownerId: payload.ownerId,
       mediaKey: payload.media.storageKey,
       fileName: payload.media.fileName,
+      sizeBytes: payload.media.sizeBytes,
+      durationSeconds: payload.media.durationSeconds,
       updatedAt: new Date(),
     });
+    await noteTargetChange(em, this.targets, { episodeId: payload.episodeId });
   }
 }

@@ -6,7 +6,7 @@ import {
   type EventContext,
   type EventHandler,
 } from '@castbase/platform-messaging';
-import { Download } from '../downloads/download.entity.js';
+import { DownloadTargets, noteTargetChange } from '../downloads/download-targets.js';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
@@ -21,15 +21,30 @@ type Definition = typeof identityEvents.userDeletionRequested;
 export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
   readonly definition = identityEvents.userDeletionRequested;
 
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly targets: DownloadTargets,
+  ) {}
 
   async handle(
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventContext<Definition>,
   ): Promise<void> {
-    const downloads = await em.nativeDelete(Download, { ownerId: userId });
+    const deleted = await em
+      .getConnection()
+      .execute<{ affectedRows: number }>(
+        'delete from analytics.download_requests where owner_id = ?',
+        [userId],
+        'run',
+        em.getTransactionContext(),
+      );
+    const downloads = deleted.affectedRows;
+    const gone = await em.find(Enclosure, { ownerId: userId }, { fields: ['episodeId'] });
+    const closed = await em.find(PodcastAccess, { ownerId: userId }, { fields: ['podcastId'] });
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
     const podcasts = await em.nativeDelete(PodcastAccess, { ownerId: userId });
+    for (const { episodeId } of gone) await noteTargetChange(em, this.targets, { episodeId });
+    for (const { podcastId } of closed) await noteTargetChange(em, this.targets, { podcastId });
     await reportUserErasure(
       this.outbox,
       em,

@@ -34,7 +34,7 @@ describe('analytics service: erasing a user on account deletion', () => {
     return episode;
   }
 
-  const countOf = async (table: 'enclosures' | 'downloads', ownerId: string) =>
+  const countOf = async (table: 'enclosures' | 'download_requests', ownerId: string) =>
     (
       await analytics.rows(`select count(*)::int as n from analytics.${table} where owner_id = ?`, [ownerId])
     )[0]?.['n'];
@@ -51,7 +51,7 @@ describe('analytics service: erasing a user on account deletion', () => {
   it("removes the user's enclosures and downloads and reports them; another user's stay", async () => {
     const alices = [await downloadedEpisode('alice'), await downloadedEpisode('alice')];
     const bobs = await downloadedEpisode('bob');
-    expect(await countOf('downloads', 'alice')).toBe(4);
+    expect(await countOf('download_requests', 'alice')).toBe(4);
 
     const deletionId = randomUUID();
     await expect(requestDeletion('alice', deletionId)).resolves.toEqual({
@@ -61,10 +61,10 @@ describe('analytics service: erasing a user on account deletion', () => {
       erasedAt: expect.any(String),
     });
 
-    expect(await countOf('downloads', 'alice')).toBe(0);
+    expect(await countOf('download_requests', 'alice')).toBe(0);
     expect(await countOf('enclosures', 'alice')).toBe(0);
     await request(analytics.app.getHttpServer()).get(alices[0]!.path).expect(404);
-    expect(await countOf('downloads', 'bob')).toBe(2);
+    expect(await countOf('download_requests', 'bob')).toBe(2);
     await request(analytics.app.getHttpServer()).get(bobs.path).expect(302);
   });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventContext, EventHandler } from '@castbase/platform-messaging';
+import { DownloadTargets, noteTargetChange } from '../downloads/download-targets.js';
 import { PodcastAccessService } from './podcast-access.service.js';
 
 /** A new podcast: its visibility and token are copied for the download check. */
@@ -8,10 +9,14 @@ import { PodcastAccessService } from './podcast-access.service.js';
 export class PodcastCreatedAccessHandler implements EventHandler<typeof catalogEvents.podcastCreated> {
   readonly definition = catalogEvents.podcastCreated;
 
-  constructor(private readonly access: PodcastAccessService) {}
+  constructor(
+    private readonly access: PodcastAccessService,
+    private readonly targets: DownloadTargets,
+  ) {}
 
   async handle(payload: PayloadOf<typeof catalogEvents.podcastCreated>, { em }: EventContext): Promise<void> {
     await this.access.refresh(em, payload.podcastId, payload.ownerId);
+    await noteTargetChange(em, this.targets, { podcastId: payload.podcastId });
   }
 }
 
@@ -20,10 +25,14 @@ export class PodcastCreatedAccessHandler implements EventHandler<typeof catalogE
 export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogEvents.podcastUpdated> {
   readonly definition = catalogEvents.podcastUpdated;
 
-  constructor(private readonly access: PodcastAccessService) {}
+  constructor(
+    private readonly access: PodcastAccessService,
+    private readonly targets: DownloadTargets,
+  ) {}
 
   async handle(payload: PayloadOf<typeof catalogEvents.podcastUpdated>, { em }: EventContext): Promise<void> {
     await this.access.refresh(em, payload.podcastId, payload.ownerId);
+    await noteTargetChange(em, this.targets, { podcastId: payload.podcastId });
   }
 }
 
@@ -32,9 +41,13 @@ export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogE
 export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogEvents.podcastDeleted> {
   readonly definition = catalogEvents.podcastDeleted;
 
-  constructor(private readonly access: PodcastAccessService) {}
+  constructor(
+    private readonly access: PodcastAccessService,
+    private readonly targets: DownloadTargets,
+  ) {}
 
   async handle(payload: PayloadOf<typeof catalogEvents.podcastDeleted>, { em }: EventContext): Promise<void> {
     await this.access.forget(em, payload.podcastId);
+    await noteTargetChange(em, this.targets, { podcastId: payload.podcastId });
   }
 }

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { catalogRequests, DomainError, isDomainError } from '@castbase/contracts';
+import { catalogRequests, isDomainError } from '@castbase/contracts';
 import { MessageBus } from '@castbase/platform-messaging';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PodcastAccess } from './podcast-access.entity.js';
@@ -8,7 +8,7 @@ import { PodcastAccess } from './podcast-access.entity.js';
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
 /**
- * Keeps analytics' copy of each podcast's visibility and token (hashed) and checks a download against it. The copy is
+ * Keeps analytics' copy of each podcast's visibility and token (hashed), which the enclosure redirect checks. The copy is
  * taken from the catalog on `catalog.podcast.created` and `.updated` (a rotated token replaces the old one at once),
  * and for a podcast this service has not heard of yet (created before this copy existed) on its first download.
  */
@@ -45,21 +45,8 @@ export class PodcastAccessService {
     await em.nativeDelete(PodcastAccess, { podcastId });
   }
 
-  /**
-   * A private podcast's episode is only handed out with its current token: FEED_TOKEN_REQUIRED without one,
-   * FEED_TOKEN_INVALID with another (compared as hashes, in constant time).
-   */
-  async assertMayDownload(
-    em: EntityManager,
-    podcast: { podcastId: string; ownerId: string },
-    token: string | undefined,
-  ): Promise<void> {
-    const access =
-      (await em.findOne(PodcastAccess, { podcastId: podcast.podcastId })) ??
-      (await this.refresh(em, podcast.podcastId, podcast.ownerId));
-    if (!access?.private) return;
-    if (!token) throw new DomainError('FEED_TOKEN_REQUIRED');
-    const current = access.tokenHash ? Buffer.from(access.tokenHash, 'hex') : null;
-    if (!current || !timingSafeEqual(current, hashToken(token))) throw new DomainError('FEED_TOKEN_INVALID');
+  /** The podcast's access record, taken from the catalog when analytics has none yet; null when it is gone. */
+  async find(em: EntityManager, podcastId: string, ownerId: string): Promise<PodcastAccess | null> {
+    return (await em.findOne(PodcastAccess, { podcastId })) ?? (await this.refresh(em, podcastId, ownerId));
   }
 }

@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
@@ -17,6 +20,7 @@ import {
   type Podcast,
   type StoredEpisodeMedia,
 } from '@castbase/contracts';
+import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { ObjectStorage, testStorageModule } from '@castbase/platform-storage';
@@ -47,9 +51,28 @@ export function mediaAt(storageKey: string): StoredEpisodeMedia {
 export async function startAnalyticsTestApp(databasePrefix: string) {
   const database = await createTestDatabase(databasePrefix);
   const silent = pino({ level: 'silent' });
+  const workDir = await mkdtemp(join(tmpdir(), 'castbase-analytics-test-'));
+  const spillDirectory = join(workDir, 'analytics-spill');
+
+  @Global()
+  @Module({
+    providers: [
+      {
+        provide: APP_CONFIG,
+        useValue: {
+          STORAGE_DIR: join(workDir, 'storage'),
+          ANALYTICS_SPILL_DIR: spillDirectory,
+          ANALYTICS_WRITE_TIMEOUT_MS: 1000,
+        },
+      },
+    ],
+    exports: [APP_CONFIG],
+  })
+  class TestConfigModule {}
 
   @Module({
     imports: [
+      TestConfigModule,
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
       testStorageModule(MEDIA_ORIGIN),
@@ -123,9 +146,10 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   async function close(): Promise<void> {
     await app.close();
     await database.drop();
+    await rm(workDir, { recursive: true, force: true });
   }
 
-  return { app, bus, rows, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, close };
+  return { app, bus, rows, databaseUrl: database.url, spillDirectory, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, close };
 }
 
 export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;

@@ -220,6 +220,17 @@ export const feedsEnv = z.object({
   ),
 });
 
+export const analyticsEnv = z.object({
+  ANALYTICS_SPILL_DIR: described(
+    z.string().optional(),
+    'Folder of the download journal: downloads PostgreSQL could not take in time are appended there (and fsynced) and written when it answers again; keep it on a persistent volume (default: analytics-spill/ beside STORAGE_DIR)',
+  ),
+  ANALYTICS_WRITE_TIMEOUT_MS: described(
+    positiveInt.default(1000),
+    'Milliseconds a batch of downloads may wait for PostgreSQL before it goes to the journal, so no listener waits longer',
+  ),
+});
+
 export const allInOneEnv = commonEnv
   .extend(databaseEnv.shape)
   .extend(busEnv.shape)
@@ -228,5 +239,6 @@ export const allInOneEnv = commonEnv
   .extend(gatewayEnv.shape)
   .extend(mediaEnv.shape)
   .extend(catalogEnv.shape)
-  .extend(feedsEnv.shape);
+  .extend(feedsEnv.shape)
+  .extend(analyticsEnv.shape);
 export type AllInOneConfig = z.infer<typeof allInOneEnv>;

@@ -5,3 +5,4 @@ export * from './free-port.js';
 export * from './rows-mentioning.js';
 export * from './browser.js';
 export * from './tus-test-client.js';
+export * from './tcp-proxy.js';

@@ -1,0 +1,207 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { DomainError, type ErrorCode } from '@castbase/contracts';
+import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
+import { CountryLookup } from '../attribution/countries.js';
+import type { DownloadRequestRow } from './download-request-row.js';
+import { DownloadTargets, type DownloadTarget, type PodcastGate } from './download-targets.js';
+import { DownloadWriter } from './download-writer.js';
+import { ListenerKeys } from './listener-keys.js';
+
+/** `/e/{podcastId}/{episodeId}/{file}` with an optional query; anything else under /e is Nest's (its 404). */
+const ENCLOSURE_URL =
+  /^\/e\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/?]+(?:\?(.*))?$/i;
+const ANY_ENCLOSURE_URL = /^\/e\/[^/?]+\/[^/?]+\/[^/?]+(?:\?.*)?$/;
+const MAX_USER_AGENT_LENGTH = 512;
+const MAX_REFERRER_LENGTH = 2048;
+const MAX_RANGE_LENGTH = 200;
+const PLAYER_SOURCES = new Set(['page', 'embed', 'app']);
+
+interface Redirect {
+  target: DownloadTarget;
+  location: string;
+}
+
+type Answer = Redirect | { refused: ErrorCode; status: 401 | 404 };
+
+/**
+ * The enclosure URL of every feed, `GET|HEAD /e/{podcastId}/{episodeId}/{file}`, answered on the Node HTTP server
+ * before Express and Nest (ADR 0014): the episode's media, its podcast's gate and the media's URL come from memory
+ * (DownloadTargets), the GET is recorded by group commit (DownloadWriter) and the 302 leaves once its row is durable.
+ * HEAD is answered the same way and not recorded. The `{file}` segment is for apps that read the extension from the
+ * URL and is not checked. In a process without the runtime's fast routes (test modules), the controller calls the
+ * same `handle`.
+ */
+@Injectable()
+export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
+  readonly prefix = '/e/';
+
+  constructor(
+    private readonly targets: DownloadTargets,
+    private readonly writer: DownloadWriter,
+    private readonly listenerKeys: ListenerKeys,
+    private readonly countries: CountryLookup,
+    @Optional() private readonly fastRoutes?: FastHttpRoutes,
+  ) {}
+
+  onModuleInit(): void {
+    this.fastRoutes?.register(this);
+  }
+
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = request.url ?? '';
+    const match = ENCLOSURE_URL.exec(url);
+    if (!match) {
+      if (!ANY_ENCLOSURE_URL.test(url)) return false;
+      // Ids that are not UUIDs name no episode.
+      refuse(response, 'EPISODE_NOT_FOUND', 404);
+      return true;
+    }
+    const podcastId = match[1]!.toLowerCase();
+    const episodeId = match[2]!.toLowerCase();
+    const query = match[3] === undefined ? undefined : new URLSearchParams(match[3]);
+    const token = singleValue(query, 'token');
+    const now = Date.now();
+
+    const answer = this.answerFromMemory(podcastId, episodeId, token, now);
+    if (answer) this.send(request, response, answer, query, now);
+    else
+      this.answer(podcastId, episodeId, token).then(
+        (loaded) => this.send(request, response, loaded, query, now),
+        (error: unknown) => answerUnexpectedError(response, error),
+      );
+    return true;
+  }
+
+  /** The answer when memory holds everything it needs (the common case); undefined when the database must be asked. */
+  private answerFromMemory(
+    podcastId: string,
+    episodeId: string,
+    token: string | undefined,
+    now: number,
+  ): Answer | undefined {
+    const target = this.targets.targetFromMemory(episodeId, now);
+    if (target === undefined) return undefined;
+    if (target === null || target.podcastId !== podcastId) return { refused: 'EPISODE_NOT_FOUND', status: 404 };
+    const gate = this.targets.gateFromMemory(podcastId);
+    if (!gate) return undefined;
+    const refused = checkToken(gate, token);
+    if (refused) return { refused, status: 401 };
+    const location = this.targets.mediaUrlFromMemory(target.mediaKey, now);
+    return location === undefined ? undefined : { target, location };
+  }
+
+  private async answer(podcastId: string, episodeId: string, token: string | undefined): Promise<Answer> {
+    const now = Date.now();
+    let target = this.targets.targetFromMemory(episodeId, now);
+    if (target === undefined) target = await this.targets.loadTarget(episodeId);
+    if (target === null || target.podcastId !== podcastId) return { refused: 'EPISODE_NOT_FOUND', status: 404 };
+    const gate =
+      this.targets.gateFromMemory(podcastId) ?? (await this.targets.loadGate(podcastId, target.ownerId));
+    const refused = checkToken(gate, token);
+    if (refused) return { refused, status: 401 };
+    const location =
+      this.targets.mediaUrlFromMemory(target.mediaKey, now) ?? (await this.targets.loadMediaUrl(target.mediaKey));
+    return { target, location };
+  }
+
+  private send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: Answer,
+    query: URLSearchParams | undefined,
+    now: number,
+  ): void {
+    if ('refused' in answer) {
+      refuse(response, answer.refused, answer.status);
+      return;
+    }
+    if (request.method === 'HEAD') {
+      redirect(response, answer.location);
+      return;
+    }
+    this.writer.append(this.rowOf(request, answer.target, query, now)).then(
+      () => redirect(response, answer.location),
+      (error: unknown) => answerUnexpectedError(response, error),
+    );
+  }
+
+  private rowOf(
+    request: IncomingMessage,
+    target: DownloadTarget,
+    query: URLSearchParams | undefined,
+    now: number,
+  ): DownloadRequestRow {
+    const { headers } = request;
+    const ip = this.clientAddress(request);
+    const userAgent = (headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH);
+    const listener = this.listenerKeys.keyOf(ip, userAgent, now);
+    const source = singleValue(query, 'src');
+    return {
+      id: randomUUID(),
+      occurredAtMs: now,
+      podcastId: target.podcastId,
+      episodeId: target.episodeId,
+      ownerId: target.ownerId,
+      listenerDay: listener.day,
+      listenerNext: listener.next,
+      country: this.countries.countryOf(ip),
+      userAgent,
+      referrer: headers.referer?.slice(0, MAX_REFERRER_LENGTH) ?? null,
+      rangeHeader: headers.range?.slice(0, MAX_RANGE_LENGTH) ?? null,
+      prefetch: isPrefetch(request),
+      source: source !== undefined && PLAYER_SOURCES.has(source) ? source : null,
+    };
+  }
+
+  private clientAddress(request: IncomingMessage): string {
+    const remoteAddress = request.socket.remoteAddress;
+    const forwarded = request.headers['x-forwarded-for'];
+    const forwardedFor = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
+    return this.fastRoutes?.attached
+      ? this.fastRoutes.clientAddress({ remoteAddress, forwardedFor })
+      : ((request as { ip?: string }).ip ?? remoteAddress ?? '');
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+
+/** A private podcast answers only to its current token (compared as SHA-256 hashes, in constant time). */
+function checkToken(gate: PodcastGate, token: string | undefined): ErrorCode | null {
+  if (!gate.private) return null;
+  if (!token) return 'FEED_TOKEN_REQUIRED';
+  return gate.tokenHash && timingSafeEqual(gate.tokenHash, hashToken(token)) ? null : 'FEED_TOKEN_INVALID';
+}
+
+/** Browsers mark speculative fetches; such a request is nobody pressing play. */
+function isPrefetch(request: IncomingMessage): boolean {
+  const { headers } = request;
+  const purpose = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-purpose'] ?? headers['x-moz'];
+  return typeof purpose === 'string' && /prefetch|prerender|preview/i.test(purpose);
+}
+
+function singleValue(query: URLSearchParams | undefined, name: string): string | undefined {
+  const values = query?.getAll(name) ?? [];
+  return values.length === 1 ? values[0] : undefined;
+}
+
+/** Never cached, so every download reaches Castbase; no body. */
+function redirect(response: ServerResponse, location: string): void {
+  response
+    .writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' })
+    .end();
+}
+
+function refuse(response: ServerResponse, code: ErrorCode, status: number): void {
+  const body = JSON.stringify(new DomainError(code).toJSON());
+  response
+    .writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Cache-Control': 'no-store',
+    })
+    .end(body);
+}

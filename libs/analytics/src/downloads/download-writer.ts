@@ -1,0 +1,286 @@
+import { dirname, join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { AppConfig } from '@castbase/platform-config';
+import { DATABASE_CONNECTION, type DatabaseConnection } from '@castbase/platform-persistence';
+import {
+  COPY_DOWNLOAD_REQUESTS,
+  DOWNLOAD_REQUEST_COLUMNS,
+  toCopyLine,
+  type DownloadRequestRow,
+} from './download-request-row.js';
+import { SpillJournal } from './spill-journal.js';
+
+export interface DownloadWriterOptions {
+  /** Where downloads go while PostgreSQL does not take them. */
+  spillDirectory: string;
+  /** How long a batch may wait for PostgreSQL before it goes to the journal instead. */
+  writeTimeoutMs: number;
+  /** Rows per COPY at most. */
+  maxBatchRows: number;
+  /** While PostgreSQL is away: how often it is tried again (and the journal replayed once it answers). */
+  retryIntervalMs: number;
+}
+
+export const DOWNLOAD_WRITER_OPTIONS = Symbol('DOWNLOAD_WRITER_OPTIONS');
+
+/** The writer's options from the process's configuration: the journal beside the storage folder unless set. */
+export function downloadWriterOptions(
+  config: Pick<AppConfig, 'ANALYTICS_SPILL_DIR' | 'ANALYTICS_WRITE_TIMEOUT_MS' | 'STORAGE_DIR'>,
+): DownloadWriterOptions {
+  return {
+    spillDirectory: resolve(config.ANALYTICS_SPILL_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'analytics-spill')),
+    writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
+    maxBatchRows: 5_000,
+    retryIntervalMs: 1_000,
+  };
+}
+
+const REPLAY_TABLE = 'download_requests_replay';
+const columns = DOWNLOAD_REQUEST_COLUMNS.join(', ');
+
+/** What the writer has done since the process started (for the health report, the tests and the benchmark). */
+export interface DownloadWriterCounts {
+  /** Rows PostgreSQL took by COPY. */
+  written: number;
+  /** COPY statements that took them. */
+  batches: number;
+  /** Rows appended to the journal. */
+  journaled: number;
+  /** Journaled rows written to PostgreSQL later (those it already had are not counted twice). */
+  replayed: number;
+  /** Rows neither PostgreSQL nor the disk would take: their listeners got their episode, the count lost them. */
+  lost: number;
+}
+
+/**
+ * Records downloads by group commit: the requests that arrive while one COPY runs are written together by the
+ * next, so a burst costs a handful of round trips instead of one per request, and each request's promise settles
+ * when its row is durable. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`,
+ * the batch is appended to the local journal (and fsynced) instead, the promise settles, and the writer tries
+ * PostgreSQL again every `retryIntervalMs`; once it answers, the journal is replayed with `on conflict do nothing`,
+ * so a row that reached PostgreSQL after all (a slow COPY that committed late) is not written twice.
+ */
+@Injectable()
+export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DownloadWriter.name);
+  private readonly journal: SpillJournal;
+  private lines: string[] = [];
+  private waiting: Array<() => void> = [];
+  private flushScheduled = false;
+  private flushing: Promise<void> | undefined;
+  private client: pg.Client | undefined;
+  /** Whether PostgreSQL took the last batch; while false, batches go straight to the journal. */
+  private healthy = true;
+  /** Rows went to the journal since the last replay. */
+  private spilled = false;
+  private timer: NodeJS.Timeout | undefined;
+  private recovering: Promise<void> | undefined;
+  private closed = false;
+  readonly counts: DownloadWriterCounts = { written: 0, batches: 0, journaled: 0, replayed: 0, lost: 0 };
+
+  constructor(
+    @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
+    @Inject(DOWNLOAD_WRITER_OPTIONS) private readonly options: DownloadWriterOptions,
+  ) {
+    this.journal = new SpillJournal(options.spillDirectory);
+  }
+
+  /** Segments a previous process left are replayed as soon as PostgreSQL answers. */
+  onApplicationBootstrap(): void {
+    this.spilled = true;
+    this.timer = setInterval(() => void this.recover(), this.options.retryIntervalMs);
+    this.timer.unref();
+    void this.recover();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.flush();
+    await this.recovering;
+    await this.journal.rotate();
+    await this.disconnect();
+  }
+
+  /** Queues the row; resolves once it is in PostgreSQL or in the journal (or, if neither would take it, counted lost). */
+  append(row: DownloadRequestRow): Promise<void> {
+    return new Promise((resolve) => {
+      this.lines.push(toCopyLine(row));
+      this.waiting.push(resolve);
+      if (!this.flushScheduled && !this.flushing) {
+        this.flushScheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  /** Rows queued and not yet durable. */
+  get pending(): number {
+    return this.lines.length;
+  }
+
+  /** Writes everything queued, batch after batch, one at a time. */
+  flush(): Promise<void> {
+    this.flushScheduled = false;
+    this.flushing ??= this.writeQueued().finally(() => {
+      this.flushing = undefined;
+      if (this.lines.length > 0) void this.flush();
+    });
+    return this.flushing;
+  }
+
+  private async writeQueued(): Promise<void> {
+    while (this.lines.length > 0) {
+      const count = Math.min(this.lines.length, this.options.maxBatchRows);
+      const lines = this.lines.splice(0, count);
+      const waiting = this.waiting.splice(0, count);
+      await this.persist(lines.join(''), count);
+      for (const done of waiting) done();
+    }
+  }
+
+  private async persist(payload: string, rows: number): Promise<void> {
+    if (this.healthy && !this.closed) {
+      try {
+        await this.withTimeout((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
+        this.counts.written += rows;
+        this.counts.batches += 1;
+        return;
+      } catch (error) {
+        this.healthy = false;
+        this.logger.warn(`PostgreSQL did not take ${rows} downloads (${describe(error)}): journaling them`);
+      }
+    }
+    try {
+      await this.journal.append(payload);
+      this.counts.journaled += rows;
+      this.spilled = true;
+    } catch (error) {
+      this.counts.lost += rows;
+      this.logger.error(`${rows} downloads lost: neither PostgreSQL nor the journal took them (${describe(error)})`);
+    }
+  }
+
+  /** While PostgreSQL is away, tries it; once it answers (or at start), replays what the journal holds. */
+  private recover(): Promise<void> {
+    if (this.recovering || this.closed || (this.healthy && !this.spilled)) return this.recovering ?? Promise.resolve();
+    this.recovering = this.replayJournal()
+      .catch((error: unknown) => {
+        this.healthy = false;
+        this.logger.warn(`download journal not replayed yet: ${describe(error)}`);
+      })
+      .finally(() => {
+        this.recovering = undefined;
+      });
+    return this.recovering;
+  }
+
+  private async replayJournal(): Promise<void> {
+    await this.withTimeout((client) => client.query('select 1'));
+    // From here new batches go to PostgreSQL; those already journaling finish into the segment closed below.
+    this.healthy = true;
+    this.spilled = false;
+    await this.journal.rotate();
+    for (const path of await this.journal.closedSegments()) {
+      const segment = await this.journal.read(path);
+      if (!segment) continue;
+      if (segment.rows > 0) {
+        try {
+          this.counts.replayed += await this.withTimeout((client) => replaySegment(client, segment.lines), 60_000);
+        } catch (error) {
+          if (!isDataError(error)) throw error;
+          const aside = await this.journal.setAside(path);
+          this.logger.error(`download journal segment refused by PostgreSQL, kept as ${aside}: ${describe(error)}`);
+          continue;
+        }
+      }
+      await this.journal.remove(path);
+    }
+  }
+
+  /** Runs `work` on the writer's connection; past the timeout the connection is dropped (PostgreSQL then aborts). */
+  private async withTimeout<T>(work: (client: pg.Client) => Promise<T>, timeoutMs = this.options.writeTimeoutMs) {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.connect().then(work), timedOut]);
+    } catch (error) {
+      await this.disconnect();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async connect(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({
+      connectionString: this.connection.url,
+      application_name: 'castbase-analytics-downloads',
+      connectionTimeoutMillis: this.options.writeTimeoutMs,
+    });
+    client.on('error', () => {
+      if (this.client === client) this.client = undefined;
+    });
+    this.client = client;
+    try {
+      await client.connect();
+    } catch (error) {
+      if (this.client === client) this.client = undefined;
+      throw error;
+    }
+    return client;
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+async function copyInto(client: pg.Client, statement: string, payload: string): Promise<void> {
+  const stream = client.query(copyFrom(statement));
+  stream.end(payload, 'utf8');
+  await finished(stream);
+}
+
+/** Writes a segment's rows in one transaction, skipping those PostgreSQL already has; answers how many were new. */
+async function replaySegment(client: pg.Client, lines: string): Promise<number> {
+  await client.query('begin');
+  try {
+    await client.query(
+      `create temporary table ${REPLAY_TABLE} (like analytics.download_requests including defaults) on commit drop`,
+    );
+    await copyInto(client, `copy ${REPLAY_TABLE} (${columns}) from stdin`, lines);
+    const inserted = await client.query(
+      `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} on conflict do nothing`,
+    );
+    await client.query('commit');
+    return inserted.rowCount ?? 0;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A refusal of the rows themselves (SQLSTATE class 22, data exception), not of the connection. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

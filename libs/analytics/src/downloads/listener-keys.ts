@@ -1,0 +1,97 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { listenerAddress } from '../attribution/listener-address.js';
+
+const DAY_MS = 86_400_000;
+/** Salts are made this many days ahead, so a new day never waits for the database. */
+const DAYS_AHEAD = 2;
+const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+/** Bytes of HMAC-SHA-256 kept: 128 bits tell listeners apart as well as 256 would. */
+const KEY_BYTES = 16;
+
+/** `YYYY-MM-DD` of a time in UTC. */
+export function utcDay(atMs: number): string {
+  return new Date(atMs).toISOString().slice(0, 10);
+}
+
+function dayAfter(day: string, days = 1): string {
+  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+/** A listener as the counting recognises them, under the salt of the request's day and of the day after. */
+export interface ListenerKey {
+  day: Buffer;
+  next: Buffer;
+}
+
+/**
+ * Who a request comes from, without keeping who: HMAC-SHA-256 of the listener's address (IPv6 cut to its /64) and
+ * user agent, keyed with a random salt per UTC day, shared by every replica through `ip_hash_salts`. A request gets
+ * two keys, under its day's salt and the next day's, so the counting's rolling 24-hour window can match a request
+ * at 23:50 with one at 00:10 (the first's `next` is the second's `day`). Salts are deleted once their days are over
+ * (the day before yesterday's and older), after which no key can be traced back to an address.
+ *
+ * The salts of today and the next two days are in memory, so `keyOf` is synchronous and never waits for the
+ * database; they are made ahead each hour.
+ */
+@Injectable()
+export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ListenerKeys.name);
+  private readonly salts = new Map<string, Buffer>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly em: EntityManager) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.logger.warn(`listener salts not refreshed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, REFRESH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  keyOf(ip: string, userAgent: string, atMs: number): ListenerKey {
+    const day = utcDay(atMs);
+    const listener = `${listenerAddress(ip)}\n${userAgent}`;
+    return { day: this.hash(day, listener), next: this.hash(dayAfter(day), listener) };
+  }
+
+  /** Makes today's and the next days' salts where missing (another replica's win), forgets the days that are over. */
+  async refresh(now = Date.now()): Promise<void> {
+    const today = utcDay(now);
+    const days = Array.from({ length: DAYS_AHEAD + 1 }, (_, index) => dayAfter(today, index));
+    const connection = this.em.getConnection();
+    for (const day of days) {
+      await connection.execute(
+        `insert into analytics.ip_hash_salts (day, salt, created_at) values (?, ?, now()) on conflict (day) do nothing`,
+        [day, randomBytes(32).toString('hex')],
+      );
+    }
+    const rows = await connection.execute<Array<{ day: string; salt: string }>>(
+      'select day, salt from analytics.ip_hash_salts where day >= ?',
+      [today],
+    );
+    for (const row of rows) this.salts.set(row.day, Buffer.from(row.salt, 'hex'));
+    for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
+    await connection.execute('delete from analytics.ip_hash_salts where day < ?', [dayAfter(today, -1)]);
+  }
+
+  private hash(day: string, listener: string): Buffer {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      // The database was out of reach for two days of refreshes: a salt of this process's own (another replica's
+      // listeners then count apart until the next refresh, which takes the stored salt if there is one).
+      salt = randomBytes(32);
+      this.salts.set(day, salt);
+      this.logger.warn(`no stored listener salt for ${day}: using one of this process`);
+    }
+    return createHmac('sha256', salt).update(listener).digest().subarray(0, KEY_BYTES);
+  }
+}
