@@ -11,7 +11,7 @@ import {
 } from './bots.js';
 import type { CountryLookup } from './countries.js';
 import { deviceOf, type Device } from './devices.js';
-import { identifyApp, PODCAST_APPS, type AppKind } from './podcast-apps.js';
+import { identifyApp, PODCAST_APPS, type AppKind, type PodcastApp } from './podcast-apps.js';
 
 /**
  * Raised by hand when the attribution code changes in a way the tables do not show (how devices are told apart,
@@ -22,6 +22,28 @@ const ATTRIBUTION_RULES_REVISION = 1;
 const ruleSources = (rules: readonly FilterRule[]) =>
   rules.map((rule) => [rule.name, rule.pattern.source, rule.pattern.flags]);
 
+/** The tables an attribution version is made of; the libraries' parts are read from the installed packages. */
+export interface AttributionTables {
+  apps: readonly PodcastApp[];
+  botRules: readonly FilterRule[];
+  toolRules: readonly FilterRule[];
+}
+
+/** The version of attribution with the given tables (ATTRIBUTION_VERSION is it with the current ones). */
+export function attributionVersionFor(tables: AttributionTables): string {
+  const require = createRequire(import.meta.url);
+  const { version: isbotVersion } = require('isbot/package.json') as { version: string };
+  const inputs = {
+    revision: ATTRIBUTION_RULES_REVISION,
+    apps: tables.apps.map((entry) => [entry.app, entry.kind, entry.pattern.source, entry.pattern.flags]),
+    bots: ruleSources(tables.botRules),
+    tools: ruleSources(tables.toolRules),
+    isbot: [isbotVersion, isbotPatterns],
+    uaParser: UAParser.VERSION,
+  };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
+}
+
 /**
  * Changes whenever anything that decides a request's attribution from its User-Agent changes: the app table, the
  * podcast bot and tool rules, isbot's pattern list and version, ua-parser-js's version (device and OS) and the
@@ -29,19 +51,11 @@ const ruleSources = (rules: readonly FilterRule[]) =>
  * requests when it differs. The country is not part of it: it comes from the address, which raw requests do not
  * keep, so it is decided once when a request is recorded.
  */
-export const ATTRIBUTION_VERSION: string = (() => {
-  const require = createRequire(import.meta.url);
-  const { version: isbotVersion } = require('isbot/package.json') as { version: string };
-  const inputs = {
-    revision: ATTRIBUTION_RULES_REVISION,
-    apps: PODCAST_APPS.map((entry) => [entry.app, entry.kind, entry.pattern.source, entry.pattern.flags]),
-    bots: ruleSources(PODCAST_BOT_RULES),
-    tools: ruleSources(TOOL_RULES),
-    isbot: [isbotVersion, isbotPatterns],
-    uaParser: UAParser.VERSION,
-  };
-  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
-})();
+export const ATTRIBUTION_VERSION: string = attributionVersionFor({
+  apps: PODCAST_APPS,
+  botRules: PODCAST_BOT_RULES,
+  toolRules: TOOL_RULES,
+});
 
 /** Everything a User-Agent alone says about a request. */
 export interface UserAgentAttribution {

@@ -33,22 +33,14 @@ export const PODCAST_BOT_RULES: readonly FilterRule[] = [
   // Case-sensitive on purpose: 'iTMS' and 'itms' are different agents (OPAWG rss list).
   { name: 'Apple Podcasts automated checks', pattern: /iTMS|itunesstored/ },
   { name: 'Spotify caching service', pattern: /^Spotify\/1\.0$/ },
-  // Overcast, Player FM, UCast, Beacon, DeepCast… all name their feed crawlers 'Podcast Sync'.
-  { name: 'podcast sync crawler', pattern: /\bPodcast Sync\b/ },
-  // An agent that reports subscribers is an aggregator's fetcher (aggregator-subscribers.ts).
-  { name: 'subscriber-reporting fetcher', pattern: /\b\d+ subscribers?\b|\bsubscribers=\d+/ },
   { name: 'Overcast transcriber', pattern: /^Overcast(?:%20| )Transcriber\// },
   { name: 'Pocket Casts feed parser', pattern: /^PocketCasts\/[\d.]+ \(Pocket Casts Feed Parser/ },
   { name: 'Breaker crawler', pattern: /^Breaker\/v\d/ },
   { name: 'Goodpods crawler', pattern: /^Goodpods\/\d+\.\d+/ },
-  { name: 'Podverse feed parser', pattern: /^Podverse\/Feed Parser/ },
-  { name: 'Castbox feed parser', pattern: /CastboxFeedParser/ },
   { name: 'Podbean crawler', pattern: /^PodbeanFeedReader|^Podbean Importer/ },
-  { name: 'Amazon podcast ingestion', pattern: /^Amazon Music Podcast|^AmazonNewsContentService/ },
-  { name: 'Deezer podcasters', pattern: /^Deezer Podcasters\// },
   { name: 'Google podcast crawlers', pattern: /Google-Podcast|^Feedfetcher-Google/i },
   { name: 'Pandora crawler', pattern: /^PandoraRSSCrawler/ },
-  { name: 'Stitcher crawler', pattern: /^StitcherBot/ },
+  { name: 'Stitcher crawler', pattern: /^StitcherBot/i },
   { name: 'Downcast feed consumer', pattern: /^downcast feed consumer\// },
   {
     name: 'Podcast Index',
@@ -59,7 +51,6 @@ export const PODCAST_BOT_RULES: readonly FilterRule[] = [
   { name: 'Podscan', pattern: /^PodscanBot\// },
   { name: 'Podtrac', pattern: /^Podtrac (?:Feed Scanner|Network Client)/ },
   { name: 'Podnews', pattern: /PodnewsBot/ },
-  { name: 'fyyd', pattern: /^fyyd-poll/ },
   { name: 'Podfollow', pattern: /podfollowbot\// },
   { name: 'Podcatcher', pattern: /^Podcatcher Bot/ },
   { name: 'Metacast crawler', pattern: /^Metacast\/.* Crawler/ },
@@ -80,6 +71,11 @@ export const PODCAST_BOT_RULES: readonly FilterRule[] = [
   { name: 'Pingdom', pattern: /Pingdom/ },
   { name: 'StatusCake', pattern: /StatusCake/ },
   { name: 'updown.io', pattern: /^updown\.io daemon/ },
+  // Last, so that a service's own rule names it first.
+  // Overcast, Player FM, UCast, Beacon, DeepCast… all name their feed crawlers 'Podcast Sync'.
+  { name: 'podcast sync crawler', pattern: /\bPodcast Sync\b/ },
+  // An agent that reports subscribers is an aggregator's fetcher (aggregator-subscribers.ts).
+  { name: 'subscriber-reporting fetcher', pattern: /\b\d+ subscribers?\b|\bsubscribers=\d+/ },
 ];
 
 /**
@@ -107,6 +103,13 @@ export const TOOL_RULES: readonly FilterRule[] = [
   },
 ];
 
+/**
+ * isbot's rule for 'http' in an agent also catches the OkHttp library that Android apps name after themselves
+ * ('NRC Audio/2.0.0 (nl.nrc.audio; …) OkHttp/4.11.0'), so that suffix is taken off before isbot looks. A bare
+ * 'okhttp/…' is a tool (TOOL_RULES).
+ */
+const OKHTTP_SUFFIX = /\s+OkHttp\/[\d.]+$/i;
+
 function firstMatch(rules: readonly FilterRule[], userAgent: string): FilterRule | undefined {
   return rules.find((rule) => rule.pattern.test(userAgent));
 }
@@ -115,8 +118,8 @@ function firstMatch(rules: readonly FilterRule[], userAgent: string): FilterRule
  * Whether a download request is kept out of the counts, and why. In order: no User-Agent; a podcast service's
  * automated fetcher; an HTTP tool; then any app of the table passes, because isbot's general rules catch many real
  * podcast apps (an agent with a URL in it, such as Overcast's; a bare 'Name/version', such as AntennaPod's; 'Downcast/'
- * by name); everything else goes through isbot. An app missing from the table whose agent isbot finds bot-like is
- * filtered until the table names it.
+ * by name); everything else goes through isbot (without a trailing OkHttp). An app missing from the table whose
+ * agent isbot finds bot-like is filtered until the table names it.
  */
 export function isFilteredUserAgent(userAgent: string | undefined): UserAgentFilter {
   const userAgentText = userAgent?.trim() ?? '';
@@ -126,6 +129,7 @@ export function isFilteredUserAgent(userAgent: string | undefined): UserAgentFil
   const tool = firstMatch(TOOL_RULES, userAgentText);
   if (tool) return { filtered: true, reason: 'tool', rule: tool.name };
   if (findPodcastApp(userAgentText)) return { filtered: false };
-  if (isbot(userAgentText)) return { filtered: true, reason: 'bot', rule: 'isbot' };
+  if (isbot(userAgentText.replace(OKHTTP_SUFFIX, '')))
+    return { filtered: true, reason: 'bot', rule: 'isbot' };
   return { filtered: false };
 }

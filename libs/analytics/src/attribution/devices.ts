@@ -54,22 +54,14 @@ function osFrom(userAgent: string, parsedOs: string | undefined): string | null 
   return null;
 }
 
-function deviceFromType(type: string | undefined): Device | undefined {
-  switch (type) {
-    case 'mobile':
-      return 'mobile';
-    case 'tablet':
-      return 'tablet';
-    case 'smarttv':
-    case 'console':
-      return 'tv';
-    // A watch is the listener's own portable device, as a phone is.
-    case 'wearable':
-      return 'mobile';
-    default:
-      return undefined;
-  }
-}
+/** ua-parser-js's device types that say the class; a watch is the listener's own portable device, as a phone is. */
+const DEVICE_TYPES = new Map<string, Device>([
+  ['mobile', 'mobile'],
+  ['tablet', 'tablet'],
+  ['smarttv', 'tv'],
+  ['console', 'tv'],
+  ['wearable', 'mobile'],
+]);
 
 /** Without a device type from ua-parser-js, the system says it: phones and watches, or computers. */
 function deviceFromOs(userAgent: string, os: string | null): Device {
@@ -95,5 +87,6 @@ export function deviceOf(userAgent: string | undefined, app?: IdentifiedApp): De
   const { kind } = app ?? identifyApp(userAgentText);
   if (kind === 'smart-speaker') return { device: 'smart speaker', os };
   if (kind === 'tv') return { device: 'tv', os };
-  return { device: deviceFromType(parsed.device.type) ?? deviceFromOs(userAgentText, os), os };
+  const byType = parsed.device.type === undefined ? undefined : DEVICE_TYPES.get(parsed.device.type);
+  return { device: byType ?? deviceFromOs(userAgentText, os), os };
 }

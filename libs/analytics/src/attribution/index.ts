@@ -2,7 +2,9 @@ export { subscribersFromUserAgent, type AggregatorSubscribers } from './aggregat
 export {
   Attribution,
   ATTRIBUTION_VERSION,
+  attributionVersionFor,
   type AttributionOptions,
+  type AttributionTables,
   type RequestAttribution,
   type UserAgentAttribution,
 } from './attribution.js';

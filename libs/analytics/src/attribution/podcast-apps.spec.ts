@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { findPodcastApp, identifyApp, PODCAST_APPS } from './podcast-apps.js';
-import { APP_USER_AGENTS, UNNAMED_PLAYER_USER_AGENTS } from './testing/podcast-app-user-agents.js';
+import {
+  APP_USER_AGENTS,
+  UNNAMED_PLAYER_USER_AGENTS,
+  type AppUserAgentExample,
+} from './testing/podcast-app-user-agents.js';
 
 describe('identifyApp', () => {
-  it.each(APP_USER_AGENTS.map((example) => [example.userAgent, example]))(
+  it.each<[string, AppUserAgentExample]>(APP_USER_AGENTS.map((example) => [example.userAgent, example]))(
     'names %s',
     (userAgent, example) => {
       expect(identifyApp(userAgent)).toEqual({

@@ -83,7 +83,7 @@ export const APP_USER_AGENTS: readonly AppUserAgentExample[] = [
   example('GSA/13.38.11.26.arm64', 'Google Podcasts', 'app', 'unknown', null),
   example('Mozilla/5.0 (X11; Linux aarch64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/90.0.4430.225 Safari/537.36 CrKey/1.56.500000 DeviceType/SmartSpeaker', 'Google Home', 'smart-speaker', 'smart speaker', 'Chromecast SmartSpeaker'),
   example('Mozilla/5.0 (Fuchsia) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Safari/537.36 CrKey/1.56.500000', 'Google Nest Hub', 'smart-speaker', 'smart speaker', 'Chromecast Fuchsia'),
-  example('Mozilla/5.0 (CrKey armv7l 1.5.16041) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/31.0.1650.0 Safari/537.36', 'Chromecast', 'tv', 'tv', 'Chromecast'),
+  example('Mozilla/5.0 (CrKey armv7l 1.5.16041) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/31.0.1650.0 Safari/537.36', 'Chromecast', 'tv', 'tv', null),
   example('CastBox/8.2.6-191015245 (Linux;Android 10) ExoPlayerLib/2.10.4', 'Castbox', 'app', 'mobile', 'Android'),
   example('Player%20FM/588 CFNetwork/1121.2.2 Darwin/19.2.0', 'Player FM', 'app', 'mobile', 'iOS'),
   example('Podbean/Android App 8.1.5 (http://podbean.com),4f6852f59091d32475ef75a53325a4fe', 'Podbean', 'app', 'mobile', 'Android'),
