@@ -136,10 +136,23 @@ describe('isFilteredUserAgent', () => {
     const caughtByIsbot = listeners
       .filter((example) => isbot(example.userAgent))
       .map((example) => example.app);
-    // Overcast and gPodder put a URL in their agent, AntennaPod and Castro a bare name and version, Downcast is
-    // on isbot's list by name: without the table they would all be lost.
+    // A URL in the agent (Overcast, Podcast Addict, Fountain, Podbean, gPodder), a bare name and version
+    // (AntennaPod, Castro, Pocket Casts, Podcast Guru), 'google' in a package name (YouTube Music), or the name
+    // itself on isbot's list (Downcast): without the table all of them would be lost.
     expect(caughtByIsbot).toEqual(
-      expect.arrayContaining(['Overcast', 'AntennaPod', 'Castro', 'Downcast', 'gPodder']),
+      expect.arrayContaining([
+        'Overcast',
+        'Podcast Addict',
+        'Fountain',
+        'Podbean',
+        'gPodder',
+        'AntennaPod',
+        'Castro',
+        'Pocket Casts',
+        'Podcast Guru',
+        'YouTube Music',
+        'Downcast',
+      ]),
     );
     for (const example of listeners) expect(isFilteredUserAgent(example.userAgent).filtered).toBe(false);
   });
