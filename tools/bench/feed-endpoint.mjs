@@ -22,176 +22,37 @@
 //   BENCH_KEEP=1                   keeps the temporary folder (the server logs)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
+import { dirname, join } from 'node:path';
 import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import { mintDevAccessToken } from '@castbase/platform-auth';
 import { tusUpload } from '@castbase/platform-testing';
+import {
+  api,
+  CONNECTIONS,
+  createBenchDatabase,
+  freePort,
+  LOAD_CORE,
+  median,
+  NATS_URL,
+  pinToServerCore,
+  probe,
+  requireTools,
+  residentMb,
+  ROUNDS,
+  RUN_S,
+  SERVER_CORE,
+  startNginx as startNginxOnServerCore,
+  startServer,
+  stopProcess,
+  toneWav,
+  waitFor,
+  WARM_UP_S,
+  wrk,
+} from './support/bench-kit.mjs';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const RUN_S = Math.max(1, Math.round(DURATION_S / ROUNDS));
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 300);
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const SERVER_CORE = '0';
-const LOAD_CORE = '1';
-const STARTUP_TIMEOUT_MS = 180_000;
-const repoRoot = resolve(import.meta.dirname, '../..');
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Polls `probe` until it returns something other than undefined/false. */
-async function waitFor(what, probe, timeoutMs, intervalMs = 200) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}${lastError ? `: ${lastError.message}` : ''}`);
-    await new Promise((done) => setTimeout(done, intervalMs));
-  }
-}
-
-function requireTools() {
-  for (const tool of ['nginx', 'wrk', 'taskset']) {
-    try {
-      execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-    } catch {
-      throw new Error(`${tool} is not installed: apt-get install -y nginx wrk util-linux`);
-    }
-  }
-}
-
-/** One second of 8 kHz mono 16-bit PCM (a 440 Hz tone) as a WAV file: a real file for the media service to probe. */
-function toneWav(seconds = 1, sampleRate = 8000) {
-  const samples = seconds * sampleRate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
-  return wav;
-}
-
-/** Starts `script` with Node (on every core: seeding goes faster; see pinToServerCore); its output goes to `<workDir>/<name>.log`. */
-async function startServer({ name, script, port, env: extraEnv, workDir }) {
-  const env = { ...process.env };
-  for (const variable of [
-    'DATABASE_URL',
-    'NATS_URL',
-    'S3_BUCKET',
-    'OIDC_ISSUER_URL',
-    'OIDC_JWKS_URL',
-    'LOG_LEVEL',
-  ])
-    delete env[variable];
-  Object.assign(env, { PORT: String(port), ...extraEnv });
-  const logPath = join(workDir, `${name}.log`);
-  const log = createWriteStream(logPath);
-  const nodeFlags = [
-    ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : []),
-    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-  ];
-  const child = spawn(process.execPath, [...nodeFlags, script], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const exited = new Promise((_, reject) =>
-    child.once('exit', (code) =>
-      readFile(logPath, 'utf8')
-        .catch(() => '')
-        .then((log) =>
-          reject(
-            new Error(
-              `${name} exited with ${code}; last lines of its log:\n${log.split('\n').slice(-30).join('\n')}`,
-            ),
-          ),
-        ),
-    ),
-  );
-  exited.catch(() => undefined);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await Promise.race([
-    waitFor(
-      `${name} to be ready`,
-      async () => (await fetch(`${baseUrl}/health/ready`)).ok,
-      STARTUP_TIMEOUT_MS,
-    ),
-    exited,
-  ]);
-  return { child, baseUrl, logPath, exited };
-}
-
-/** Moves every thread of a running process (libuv's pool too) to the server core, before it is measured. */
-function pinToServerCore(child) {
-  execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(child.pid)], { stdio: 'ignore' });
-}
-
-/** The process's resident memory in MB, from /proc. */
-async function residentMb(child) {
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
-  return Number.isNaN(kb) ? undefined : Math.round(kb / 1024);
-}
-
-async function stopProcess(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function api(baseUrl, token) {
-  return async function call(method, path, body) {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-}
 
 /** One podcast with EPISODES published episodes, created as a creator would through the API; answers its feed path. */
 async function seed(baseUrl, call, token) {
@@ -256,44 +117,17 @@ async function startNginx({ workDir, feedPath, xml, gzipped }) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, xml);
   await writeFile(`${file}.gz`, gzipped);
-  const port = await freePort();
-  const conf = join(workDir, 'nginx.conf');
-  await writeFile(
-    conf,
-    `worker_processes 1;
-daemon off;
-pid ${join(workDir, 'nginx.pid')};
-error_log ${join(workDir, 'nginx-error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
+  return startNginxOnServerCore({
+    workDir,
+    httpDirectives: `  sendfile on;
   tcp_nopush on;
-  keepalive_requests 100000;
-  types { application/rss+xml xml; }
-  client_body_temp_path ${join(workDir, 'nginx-body')};
-  proxy_temp_path ${join(workDir, 'nginx-proxy')};
-  fastcgi_temp_path ${join(workDir, 'nginx-fastcgi')};
-  uwsgi_temp_path ${join(workDir, 'nginx-uwsgi')};
-  scgi_temp_path ${join(workDir, 'nginx-scgi')};
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
+  types { application/rss+xml xml; }`,
+    serverDirectives: `    root ${root};
     gzip_static on;
     gzip_vary on;
-    add_header Cache-Control "public, max-age=300";
-  }
-}
-`,
-  );
-  const child = spawn('taskset', ['-c', SERVER_CORE, 'nginx', '-c', conf, '-p', workDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    add_header Cache-Control "public, max-age=300";`,
+    readyPath: feedPath,
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`nginx to answer (${stderr})`, async () => (await fetch(`${baseUrl}${feedPath}`)).ok, 10_000);
-  return { child, baseUrl };
 }
 
 /**
@@ -324,58 +158,6 @@ async function startPlainNode({ workDir, feedPath, gzipped, etag, lastModified }
     10_000,
   );
   return { child, baseUrl };
-}
-
-/** wrk on the load core; answers req/s, p99 in ms and the statuses seen. */
-function wrk(url, headers, durationS) {
-  const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--latency'];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  const output = execFileSync('taskset', args, { encoding: 'utf8' });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
-  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
-  const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(output)?.[0] ?? '';
-  return { rps, p99Ms, errors };
-}
-
-/**
- * One request on a connection of its own (a pooled keep-alive connection may have been closed by the server during
- * a run): the status, the ETag and the body exactly as sent (fetch would decode gzip).
- */
-function probe(url, headers) {
-  return new Promise((resolveResponse, reject) => {
-    request(url, { headers, agent: false }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolveResponse({
-          status: response.statusCode,
-          etag: response.headers.etag,
-          lastModified: response.headers['last-modified'],
-          length: body.length,
-          body,
-        });
-      });
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** The median run's req/s and the median p99 (each taken on its own), with every run's errors. */
-function median(runs) {
-  const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return {
-    rps: middle(runs.map((run) => run.rps)),
-    p99Ms: middle(runs.map((run) => run.p99Ms)),
-    errors: runs
-      .map((run) => run.errors)
-      .filter(Boolean)
-      .join('; '),
-  };
 }
 
 /** Measures one scenario on the server and then on nginx, after checking that both answer it with `expectedStatus`. */
@@ -441,12 +223,9 @@ async function main() {
   requireTools();
   const workDir = await mkdtemp(join(tmpdir(), 'castbase-bench-feed-'));
   await chmod(workDir, 0o755);
-  const database = `castbase_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${database}"`);
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${database}`;
+  const benchDatabase = await createBenchDatabase();
+  const database = benchDatabase.name;
+  const databaseUrl = new URL(benchDatabase.url);
   const namespace = `bench_${randomBytes(4).toString('hex')}`;
   const signingKey = randomBytes(32).toString('base64url');
   const results = [];
@@ -556,8 +335,7 @@ async function main() {
     await stopProcess(feeds?.child);
     await stopProcess(nginx?.child);
     await stopProcess(plainNode?.child);
-    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
-    await admin.end();
+    await benchDatabase.dropAndClose();
     if (process.env.BENCH_KEEP) console.log(`Server logs and nginx files kept in ${workDir}`);
     else await rm(workDir, { recursive: true, force: true });
   }
