@@ -92,6 +92,11 @@ describe('analytics service: the enclosure redirect records every download reque
     expect(rows[0]?.['listener_day']).toEqual(await listenerKey(day, '8.8.8.8', userAgent));
     expect(rows[0]?.['listener_next']).toEqual(await listenerKey(nextDay, '8.8.8.8', userAgent));
     expect(JSON.stringify(rows)).not.toContain('8.8.8.8');
+    const [partition] = await analytics.rows(
+      'select tableoid::regclass::text as name from analytics.download_requests where episode_id = ?',
+      [episode.episodeId],
+    );
+    expect(partition?.['name']).toBe(`analytics.download_requests_${day.replaceAll('-', '')}`);
   });
 
   it('recognises a listener by address and user agent, with an IPv6 address cut to its /64', async () => {

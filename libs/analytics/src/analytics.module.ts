@@ -9,7 +9,7 @@ import { DownloadPartitions } from './downloads/download-partitions.js';
 import { DownloadTargets } from './downloads/download-targets.js';
 import { DOWNLOAD_WRITER_OPTIONS, DownloadWriter, downloadWriterOptions } from './downloads/download-writer.js';
 import { ListenerKeys } from './downloads/listener-keys.js';
-import { CountryLookup } from './attribution/countries.js';
+import { CountryLookup } from './attribution/index.js';
 import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';

@@ -1,9 +1,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@castbase/contracts';
 import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
-import { CountryLookup } from '../attribution/countries.js';
+import { CountryLookup } from '../attribution/index.js';
 import type { DownloadRequestRow } from './download-request-row.js';
 import { DownloadTargets, type DownloadTarget, type PodcastGate } from './download-targets.js';
 import { DownloadWriter } from './download-writer.js';
@@ -36,6 +36,7 @@ type Answer = Redirect | { refused: ErrorCode; status: 401 | 404 };
 @Injectable()
 export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
   readonly prefix = '/e/';
+  private readonly logger = new Logger(DownloadHttpRoute.name);
 
   constructor(
     private readonly targets: DownloadTargets,
@@ -71,7 +72,25 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     else
       this.answer(podcastId, episodeId, token).then(
         (loaded) => this.send(request, response, loaded, query, now),
-        (error: unknown) => answerUnexpectedError(response, error),
+        (error: unknown) => {
+          // Only the database or the catalog can fail here. Listeners come first: what memory last knew answers.
+          const known = this.targets.lastKnown(episodeId, podcastId);
+          if (known && known.target.podcastId === podcastId) {
+            const refused = checkToken(known.gate, token);
+            this.send(
+              request,
+              response,
+              refused ? { refused, status: 401 } : { target: known.target, location: known.url },
+              query,
+              now,
+            );
+            return;
+          }
+          this.logger.warn(
+            `download of ${episodeId} not answered: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          refuse(response, 'SERVICE_UNAVAILABLE', 503, { 'Retry-After': '5' });
+        },
       );
     return true;
   }
@@ -85,7 +104,8 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
   ): Answer | undefined {
     const target = this.targets.targetFromMemory(episodeId, now);
     if (target === undefined) return undefined;
-    if (target === null || target.podcastId !== podcastId) return { refused: 'EPISODE_NOT_FOUND', status: 404 };
+    if (target === null || target.podcastId !== podcastId)
+      return { refused: 'EPISODE_NOT_FOUND', status: 404 };
     const gate = this.targets.gateFromMemory(podcastId);
     if (!gate) return undefined;
     const refused = checkToken(gate, token);
@@ -98,13 +118,15 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     const now = Date.now();
     let target = this.targets.targetFromMemory(episodeId, now);
     if (target === undefined) target = await this.targets.loadTarget(episodeId);
-    if (target === null || target.podcastId !== podcastId) return { refused: 'EPISODE_NOT_FOUND', status: 404 };
+    if (target === null || target.podcastId !== podcastId)
+      return { refused: 'EPISODE_NOT_FOUND', status: 404 };
     const gate =
       this.targets.gateFromMemory(podcastId) ?? (await this.targets.loadGate(podcastId, target.ownerId));
     const refused = checkToken(gate, token);
     if (refused) return { refused, status: 401 };
     const location =
-      this.targets.mediaUrlFromMemory(target.mediaKey, now) ?? (await this.targets.loadMediaUrl(target.mediaKey));
+      this.targets.mediaUrlFromMemory(target.mediaKey, now) ??
+      (await this.targets.loadMediaUrl(target.mediaKey));
     return { target, location };
   }
 
@@ -190,18 +212,22 @@ function singleValue(query: URLSearchParams | undefined, name: string): string |
 
 /** Never cached, so every download reaches Castbase; no body. */
 function redirect(response: ServerResponse, location: string): void {
-  response
-    .writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' })
-    .end();
+  response.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' }).end();
 }
 
-function refuse(response: ServerResponse, code: ErrorCode, status: number): void {
+function refuse(
+  response: ServerResponse,
+  code: ErrorCode,
+  status: number,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(new DomainError(code).toJSON());
   response
     .writeHead(status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(body)),
       'Cache-Control': 'no-store',
+      ...headers,
     })
     .end(body);
 }

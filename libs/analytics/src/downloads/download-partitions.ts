@@ -28,7 +28,9 @@ export class DownloadPartitions implements OnModuleInit, OnApplicationShutdown {
     await this.ensure();
     this.timer = setInterval(() => {
       this.ensure().catch((error: unknown) =>
-        this.logger.warn(`download partitions not made: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.warn(
+          `download partitions not made: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     }, CHECK_INTERVAL_MS);
     this.timer.unref();
@@ -42,24 +44,28 @@ export class DownloadPartitions implements OnModuleInit, OnApplicationShutdown {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     await this.em.fork().transactional(async (em) => {
       const connection = em.getConnection();
-      const context = em.getTransactionContext();
-      await connection.execute(`select pg_advisory_xact_lock(hashtext('analytics.download_requests'))`, [], 'get', context);
+      await connection.execute(
+        `select pg_advisory_xact_lock(hashtext('analytics.download_requests'))`,
+        [],
+        'get',
+        em.getTransactionContext(),
+      );
       for (let day = 0; day <= DAYS_AHEAD; day += 1) {
         const start = today + day * DAY_MS;
         const exists = await connection.execute<Array<{ name: string | null }>>(
           'select to_regclass(?) as name',
           [`analytics.${partitionName(start)}`],
           'all',
-          context,
+          em.getTransactionContext(),
         );
         if (exists[0]?.name) continue;
-        const [stray] = await connection.execute<Array<{ found: number }>>(
+        const strays = await connection.execute<Array<{ found: number }>>(
           'select 1 as found from analytics.download_requests_default where occurred_at >= ? and occurred_at < ? limit 1',
           [new Date(start), new Date(start + DAY_MS)],
           'all',
-          context,
+          em.getTransactionContext(),
         );
-        if (stray) {
+        if (strays.length > 0) {
           // PostgreSQL cannot make a partition over rows the default one holds: that day stays there.
           this.logger.warn(`${partitionName(start)} not made: the default partition holds rows of that day`);
           continue;
@@ -69,7 +75,7 @@ export class DownloadPartitions implements OnModuleInit, OnApplicationShutdown {
              for values from ('${new Date(start).toISOString()}') to ('${new Date(start + DAY_MS).toISOString()}')`,
           [],
           'run',
-          context,
+          em.getTransactionContext(),
         );
       }
     });

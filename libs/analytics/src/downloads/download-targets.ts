@@ -1,10 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { PodcastAccessService } from '../podcasts/podcast-access.service.js';
 
@@ -46,15 +41,19 @@ const PRUNE_EVERY_POLLS = 60;
 @Injectable()
 export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DownloadTargets.name);
-  private readonly targets = new Map<string, DownloadTarget>();
+  /** Entries are `fresh` until a change drops them; a dropped one is still the last known, for when the database is away. */
+  private readonly targets = new Map<string, Known<DownloadTarget>>();
   private readonly unknown = new Map<string, number>();
-  private readonly gates = new Map<string, PodcastGate>();
+  private readonly gates = new Map<string, Known<PodcastGate>>();
   private readonly urls = new Map<string, { url: string; until: number }>();
   private readonly bypass = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private changesSince = new Date();
   private polls = 0;
+  /** Changes already applied in the overlap window, so one is applied once (read again, it must not drop a fresh entry). */
+  private readonly applied = new Map<string, number>();
+  private pollFailing = false;
 
   constructor(
     private readonly em: EntityManager,
@@ -67,7 +66,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
     const rows = await this.execute<EnclosureRow>(
       `select ${ENCLOSURE_COLUMNS} from analytics.enclosures order by updated_at desc limit ${MAX_PRELOADED}`,
     );
-    for (const row of rows) this.targets.set(row.episode_id, targetOf(row));
+    for (const row of rows) this.targets.set(row.episode_id, { value: targetOf(row), fresh: true });
     this.timer = setInterval(() => void this.poll(), POLL_INTERVAL_MS);
     this.timer.unref();
   }
@@ -80,7 +79,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
   /** The episode's target if memory knows it (null: known not to exist), undefined when the database must say. */
   targetFromMemory(episodeId: string, now: number): DownloadTarget | null | undefined {
     const target = this.targets.get(episodeId);
-    if (target) return target;
+    if (target?.fresh) return target.value;
     const unknownUntil = this.unknown.get(episodeId);
     if (unknownUntil !== undefined && unknownUntil > now) return null;
     return undefined;
@@ -92,19 +91,22 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
       [episodeId],
     );
     const now = Date.now();
-    if (this.bypassed(episodeId, now)) return row ? targetOf(row) : null;
+    const fresh = !this.bypassed(episodeId, now);
     if (!row) {
+      this.targets.delete(episodeId);
+      if (!fresh) return null;
       if (this.unknown.size >= MAX_UNKNOWN) this.unknown.clear();
       this.unknown.set(episodeId, now + UNKNOWN_FOR_MS);
       return null;
     }
     const target = targetOf(row);
-    this.targets.set(episodeId, target);
+    this.targets.set(episodeId, { value: target, fresh });
     return target;
   }
 
   gateFromMemory(podcastId: string): PodcastGate | undefined {
-    return this.gates.get(podcastId);
+    const gate = this.gates.get(podcastId);
+    return gate?.fresh ? gate.value : undefined;
   }
 
   /** The podcast's gate from the database, or from the catalog for a podcast analytics has not heard of yet. */
@@ -115,7 +117,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
       private: access?.private ?? false,
       tokenHash: access?.tokenHash ? Buffer.from(access.tokenHash, 'hex') : null,
     };
-    if (!this.bypassed(podcastId, Date.now())) this.gates.set(podcastId, gate);
+    this.gates.set(podcastId, { value: gate, fresh: !this.bypassed(podcastId, Date.now()) });
     return gate;
   }
 
@@ -135,6 +137,20 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
     return url;
   }
 
+  /**
+   * What memory last knew of an episode, its podcast's gate and its media's URL, fresh or not: the answer while the
+   * database is away (listeners come first). Undefined when memory never knew one of them.
+   */
+  lastKnown(
+    episodeId: string,
+    podcastId: string,
+  ): { target: DownloadTarget; gate: PodcastGate; url: string } | undefined {
+    const target = this.targets.get(episodeId)?.value;
+    const gate = this.gates.get(podcastId)?.value;
+    const url = target && this.urls.get(target.mediaKey)?.url;
+    return target && gate && url !== undefined ? { target, gate, url } : undefined;
+  }
+
   /** Drops what a change in this process touched, and reads those ids from the database past its commit. */
   invalidate(change: { episodeId?: string | undefined; podcastId?: string | undefined }): void {
     const until = Date.now() + BYPASS_MS;
@@ -147,10 +163,15 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
 
   private forget(id: string): void {
     const target = this.targets.get(id);
-    if (target) this.urls.delete(target.mediaKey);
-    this.targets.delete(id);
+    if (target) {
+      target.fresh = false;
+      // The URL stays as the last known one; a fresh one is made on the next load.
+      const url = this.urls.get(target.value.mediaKey);
+      if (url) url.until = 0;
+    }
     this.unknown.delete(id);
-    this.gates.delete(id);
+    const gate = this.gates.get(id);
+    if (gate) gate.fresh = false;
   }
 
   private bypassed(id: string, now: number): boolean {
@@ -163,9 +184,18 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
 
   private poll(): Promise<void> {
     this.polling ??= this.readChanges()
-      .catch((error: unknown) =>
-        this.logger.warn(`download target changes not read: ${error instanceof Error ? error.message : String(error)}`),
-      )
+      .then(() => {
+        if (this.pollFailing) this.logger.log('download target changes read again');
+        this.pollFailing = false;
+      })
+      .catch((error: unknown) => {
+        // Once per outage: the redirect goes on answering from memory meanwhile.
+        if (!this.pollFailing)
+          this.logger.warn(
+            `download target changes not read (answering from memory): ${error instanceof Error ? error.message : String(error)}`,
+          );
+        this.pollFailing = true;
+      })
       .finally(() => {
         this.polling = undefined;
       });
@@ -174,14 +204,24 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
 
   private async readChanges(): Promise<void> {
     const now = await this.databaseNow();
-    const rows = await this.execute<{ episode_id: string | null; podcast_id: string | null }>(
-      'select episode_id, podcast_id from analytics.download_target_changes where changed_at > ?',
-      [new Date(this.changesSince.getTime() - POLL_OVERLAP_MS)],
+    const windowStart = this.changesSince.getTime() - POLL_OVERLAP_MS;
+    const rows = await this.execute<{
+      changed_at: Date | string;
+      episode_id: string | null;
+      podcast_id: string | null;
+    }>(
+      'select changed_at, episode_id, podcast_id from analytics.download_target_changes where changed_at > ?',
+      [new Date(windowStart)],
     );
     for (const row of rows) {
+      const changedAt = new Date(row.changed_at).getTime();
+      const key = `${changedAt}|${row.episode_id ?? ''}|${row.podcast_id ?? ''}`;
+      if (this.applied.has(key)) continue;
+      this.applied.set(key, changedAt);
       if (row.episode_id) this.forget(row.episode_id);
       if (row.podcast_id) this.forget(row.podcast_id);
     }
+    for (const [key, changedAt] of this.applied) if (changedAt <= windowStart) this.applied.delete(key);
     this.changesSince = now;
     this.polls += 1;
     if (this.polls % PRUNE_EVERY_POLLS === 0) {
@@ -199,6 +239,11 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
   private execute<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, parameters);
   }
+}
+
+interface Known<T> {
+  value: T;
+  fresh: boolean;
 }
 
 const ENCLOSURE_COLUMNS = 'episode_id, podcast_id, owner_id, media_key, size_bytes, duration_seconds';

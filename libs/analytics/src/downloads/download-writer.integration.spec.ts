@@ -105,7 +105,9 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     await proxy.restore();
     await waitFor('the journal to be replayed', async () => writer.counts.replayed === 50);
     await waitFor('the replayed segment to go', async () => (await segmentsIn(spill)).length === 0);
-    expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(
+      rows.map((row) => row.id).sort(),
+    );
 
     // Written directly again once PostgreSQL answers.
     await writer.append(aRow(podcastId));

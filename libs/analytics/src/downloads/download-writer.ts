@@ -37,7 +37,9 @@ export function downloadWriterOptions(
   config: Pick<AppConfig, 'ANALYTICS_SPILL_DIR' | 'ANALYTICS_WRITE_TIMEOUT_MS' | 'STORAGE_DIR'>,
 ): DownloadWriterOptions {
   return {
-    spillDirectory: resolve(config.ANALYTICS_SPILL_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'analytics-spill')),
+    spillDirectory: resolve(
+      config.ANALYTICS_SPILL_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'analytics-spill'),
+    ),
     writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
     maxBatchRows: 5_000,
     retryIntervalMs: 1_000,
@@ -166,13 +168,16 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       this.spilled = true;
     } catch (error) {
       this.counts.lost += rows;
-      this.logger.error(`${rows} downloads lost: neither PostgreSQL nor the journal took them (${describe(error)})`);
+      this.logger.error(
+        `${rows} downloads lost: neither PostgreSQL nor the journal took them (${describe(error)})`,
+      );
     }
   }
 
   /** While PostgreSQL is away, tries it; once it answers (or at start), replays what the journal holds. */
   private recover(): Promise<void> {
-    if (this.recovering || this.closed || (this.healthy && !this.spilled)) return this.recovering ?? Promise.resolve();
+    if (this.recovering || this.closed || (this.healthy && !this.spilled))
+      return this.recovering ?? Promise.resolve();
     this.recovering = this.replayJournal()
       .catch((error: unknown) => {
         this.healthy = false;
@@ -195,11 +200,16 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       if (!segment) continue;
       if (segment.rows > 0) {
         try {
-          this.counts.replayed += await this.withTimeout((client) => replaySegment(client, segment.lines), 60_000);
+          this.counts.replayed += await this.withTimeout(
+            (client) => replaySegment(client, segment.lines),
+            60_000,
+          );
         } catch (error) {
           if (!isDataError(error)) throw error;
           const aside = await this.journal.setAside(path);
-          this.logger.error(`download journal segment refused by PostgreSQL, kept as ${aside}: ${describe(error)}`);
+          this.logger.error(
+            `download journal segment refused by PostgreSQL, kept as ${aside}: ${describe(error)}`,
+          );
           continue;
         }
       }
@@ -208,7 +218,10 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** Runs `work` on the writer's connection; past the timeout the connection is dropped (PostgreSQL then aborts). */
-  private async withTimeout<T>(work: (client: pg.Client) => Promise<T>, timeoutMs = this.options.writeTimeoutMs) {
+  private async withTimeout<T>(
+    work: (client: pg.Client) => Promise<T>,
+    timeoutMs = this.options.writeTimeoutMs,
+  ) {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { listenerAddress } from '../attribution/listener-address.js';
+import { listenerAddress } from '../attribution/index.js';
 
 const DAY_MS = 86_400_000;
 /** Salts are made this many days ahead, so a new day never waits for the database. */
@@ -47,7 +47,9 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
     await this.refresh();
     this.timer = setInterval(() => {
       this.refresh().catch((error: unknown) =>
-        this.logger.warn(`listener salts not refreshed: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.warn(
+          `listener salts not refreshed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     }, REFRESH_INTERVAL_MS);
     this.timer.unref();

@@ -92,7 +92,10 @@ export class SpillJournal {
     if (this.current) return this.current;
     await mkdir(this.directory, { recursive: true });
     // Names sort by creation time; the random part keeps two processes sharing the folder apart.
-    const path = join(this.directory, `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SEGMENT_SUFFIX}`);
+    const path = join(
+      this.directory,
+      `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SEGMENT_SUFFIX}`,
+    );
     const handle = await open(path, 'a');
     // The new file's name must survive a crash as well as its lines: the folder is synced once per segment.
     const folder = await open(this.directory, 'r');

@@ -15,9 +15,13 @@ export class TcpProxy {
   ) {}
 
   static async start(target: { host: string; port: number }, port = 0): Promise<TcpProxy> {
-    const proxy = new TcpProxy(port, target);
-    const listening = await proxy.listen(port);
-    return Object.assign(proxy, { port: listening }) as TcpProxy;
+    const probe = new TcpProxy(port, target);
+    const listening = await probe.listen(port);
+    // The port chosen by the system is the one `restore` listens on again.
+    await probe.cut();
+    const proxy = new TcpProxy(listening, target);
+    await proxy.listen(listening);
+    return proxy;
   }
 
   /** Closes the relayed connections and stops listening: connecting is refused until `restore`. */
