@@ -67,15 +67,22 @@ function seededRandom(seed) {
 
 const pick = (random, values) => values[Math.floor(random() * values.length)];
 
-/** Picks from `[value, weight]` pairs in proportion to the weights. */
-function weighted(random, pairs) {
-  const total = pairs.reduce((sum, [, weight]) => sum + weight, 0);
-  let at = random() * total;
-  for (const [value, weight] of pairs) {
-    at -= weight;
-    if (at < 0) return value;
-  }
-  return pairs.at(-1)[0];
+/** A picker from `[value, weight]` pairs, each drawn in proportion to its weight (a binary search per draw). */
+function weighted(pairs) {
+  const cumulative = [];
+  let total = 0;
+  for (const [, weight] of pairs) cumulative.push((total += weight));
+  return (random) => {
+    const at = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] > at) high = middle;
+      else low = middle + 1;
+    }
+    return pairs[low][0];
+  };
 }
 
 /**
@@ -160,13 +167,16 @@ function userAgentPool(random) {
     ],
   ];
   const pool = new Map();
+  const drawnPerShape = shapes.map(() => 0);
   for (let attempt = 0; pool.size < 3_000 && attempt < 100_000; attempt++) {
     const shape = Math.floor(random() * shapes.length);
     const userAgent = shapes[shape][0](random);
-    if (!pool.has(userAgent)) pool.set(userAgent, shapes[shape][1]);
+    if (pool.has(userAgent)) continue;
+    // Within a shape, the first variants drawn are the common ones, with a long tail after them (Zipf).
+    drawnPerShape[shape] += 1;
+    pool.set(userAgent, shapes[shape][1] / drawnPerShape[shape]);
   }
-  // Within a shape, the first versions drawn are the common ones (a long tail after them).
-  return [...pool].map(([userAgent, share], index) => [userAgent, share / (1 + (index % 50))]);
+  return [...pool];
 }
 
 const COUNTRIES = [
@@ -208,6 +218,13 @@ const SOURCES = [
 function generateRows() {
   const random = seededRandom(20261126);
   const userAgents = userAgentPool(random);
+  const [userAgentOf, countryOf, referrerOf, rangeOf, sourceOf] = [
+    userAgents,
+    COUNTRIES,
+    REFERRERS,
+    RANGES,
+    SOURCES,
+  ].map(weighted);
   const podcastId = randomUUID();
   const episodeIds = Array.from({ length: EPISODES }, () => randomUUID());
   const now = Date.now();
@@ -222,12 +239,12 @@ function generateRows() {
       ownerId: 'bench-user',
       listenerDay: randomBytes(16),
       listenerNext: randomBytes(16),
-      country: weighted(random, COUNTRIES),
-      userAgent: weighted(random, userAgents),
-      referrer: weighted(random, REFERRERS),
-      rangeHeader: weighted(random, RANGES),
+      country: countryOf(random),
+      userAgent: userAgentOf(random),
+      referrer: referrerOf(random),
+      rangeHeader: rangeOf(random),
       prefetch: random() < 0.01,
-      source: weighted(random, SOURCES),
+      source: sourceOf(random),
     };
   }
   return { rows, distinctUserAgents: userAgents.length };

@@ -77,8 +77,8 @@ export function requireTools() {
 }
 
 /**
- * A database of its own on the machine's PostgreSQL, for one benchmark: its name, its URL, and `drop()` (with
- * force: a process left connected does not keep it) and `end()` of the admin connection.
+ * A database of its own on the machine's PostgreSQL, for one benchmark: its name, its URL, and `dropAndClose()`, which
+ * drops it (with force: a process left connected does not keep it) and closes the admin connection.
  */
 export async function createBenchDatabase() {
   const name = `castbase_bench_${randomBytes(4).toString('hex')}`;
