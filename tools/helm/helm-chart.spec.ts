@@ -125,6 +125,25 @@ describe.each(VALUE_SETS)('the castbase chart with $name', ({ files, autoscaled,
     }
   });
 
+  it("keeps analytics' download journal on a volume of its own, named by ANALYTICS_SPILL_DIR", () => {
+    for (const deployment of ofKind<IDeployment>(manifests, 'Deployment')) {
+      const pod = deployment.spec?.template.spec;
+      const container = pod?.containers[0];
+      const journal = pod?.volumes?.find((volume) => volume.name === 'journal');
+      const spillDir = container?.env?.find((variable) => variable.name === 'ANALYTICS_SPILL_DIR');
+      if (deployment.metadata?.name === `${RELEASE_PREFIX}-analytics`) {
+        expect(journal?.emptyDir?.sizeLimit).toBe('1Gi');
+        expect(container?.volumeMounts).toContainEqual({
+          name: 'journal',
+          mountPath: '/var/lib/castbase/journal',
+        });
+        expect(spillDir?.value).toBe('/var/lib/castbase/journal');
+      } else {
+        expect([journal, spillDir]).toEqual([undefined, undefined]);
+      }
+    }
+  });
+
   it('annotates every service pod for Prometheus to scrape /metrics on port 3000', () => {
     for (const deployment of ofKind<IDeployment>(manifests, 'Deployment')) {
       expect(deployment.spec?.template.metadata?.annotations).toMatchObject({
@@ -194,6 +213,24 @@ describe.each(VALUE_SETS)('the castbase chart with $name', ({ files, autoscaled,
       const deployment = named(ofKind<IDeployment>(manifests, 'Deployment'), `${RELEASE_PREFIX}-${service}`);
       expect(deployment.spec?.replicas).toBe(autoscaled.includes(service) ? undefined : replicas);
     }
+  });
+});
+
+describe("the castbase chart's analytics journal", () => {
+  it('can be a ReadWriteMany claim shared by the replicas instead of an emptyDir', () => {
+    const manifests = parseManifests(
+      renderChart(
+        helm,
+        [SITE],
+        ['--set', 'services.analytics.journal.persistentVolumeClaim=castbase-journal'],
+      ),
+    );
+    const pod = named(ofKind<IDeployment>(manifests, 'Deployment'), `${RELEASE_PREFIX}-analytics`).spec
+      ?.template.spec;
+    expect(pod?.volumes?.find((volume) => volume.name === 'journal')).toEqual({
+      name: 'journal',
+      persistentVolumeClaim: { claimName: 'castbase-journal' },
+    });
   });
 });
 

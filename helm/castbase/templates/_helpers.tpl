@@ -210,6 +210,9 @@ app.kubernetes.io/component: {{ .component }}
 {{- $identity := include "castbase.componentName" (dict "root" .root "suffix" "identity") }}
 {{- $_ := set $own "OIDC_JWKS_URL" (printf "http://%s:%v/oidc/jwks" $identity .root.Values.service.port) }}
 {{- end }}
+{{- if and .svc.journal (eq .component "analytics") }}
+{{- $_ := set $own "ANALYTICS_SPILL_DIR" "/var/lib/castbase/journal" }}
+{{- end }}
 {{- range $name, $value := .svc.env }}
 {{- $_ := set $own $name (include "castbase.envValue" $value) }}
 {{- end }}
