@@ -274,7 +274,7 @@ export function nginxVersion() {
 
 /**
  * wrk on the load core; answers req/s, p99 in ms, the responses it counted (`requests`), how many of them were not
- * 2xx or 3xx, and the statuses and socket errors seen.
+ * 2xx or 3xx (`notOk`), the requests lost to socket errors and timeouts (`socketErrors`), and those errors as text.
  */
 export function wrk(url, headers, durationS) {
   const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--latency'];
@@ -287,7 +287,11 @@ export function wrk(url, headers, durationS) {
   const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(output)?.[0] ?? '';
   const requests = Number(/^\s*(\d+) requests in /m.exec(output)?.[1]);
   const notOk = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-  return { rps, p99Ms, errors, requests, notOk };
+  const socketErrors = (/Socket errors: (.*)/.exec(output)?.[1].match(/\d+/g) ?? []).reduce(
+    (sum, count) => sum + Number(count),
+    0,
+  );
+  return { rps, p99Ms, errors, requests, notOk, socketErrors };
 }
 
 /**
