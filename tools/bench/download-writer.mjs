@@ -35,7 +35,10 @@ import {
   COPY_DOWNLOAD_REQUESTS,
   toCopyLine,
 } from '../../libs/analytics/dist/downloads/download-request-row.js';
-import { DownloadWriter } from '../../libs/analytics/dist/downloads/download-writer.js';
+import {
+  DownloadWriter,
+  downloadWriterOptions,
+} from '../../libs/analytics/dist/downloads/download-writer.js';
 import {
   createBenchDatabase,
   freePort,
@@ -239,6 +242,7 @@ function generateRows() {
       ownerId: 'bench-user',
       listenerDay: randomBytes(16),
       listenerNext: randomBytes(16),
+      addressDay: randomBytes(16),
       country: countryOf(random),
       userAgent: userAgentOf(random),
       referrer: referrerOf(random),
@@ -314,7 +318,12 @@ function percentile(sorted, fraction) {
 async function groupCommit(databaseUrl, rows, spillDirectory) {
   const writer = new DownloadWriter(
     { url: databaseUrl, poolMax: 1 },
-    { spillDirectory, writeTimeoutMs: 5000, maxBatchRows: 5000, retryIntervalMs: 1000 },
+    // The product's options (batch size, concurrent COPYs), with a longer timeout: nothing may go to the journal here.
+    downloadWriterOptions({
+      ANALYTICS_SPILL_DIR: spillDirectory,
+      ANALYTICS_WRITE_TIMEOUT_MS: 5000,
+      STORAGE_DIR: spillDirectory,
+    }),
   );
   writer.onApplicationBootstrap();
   try {

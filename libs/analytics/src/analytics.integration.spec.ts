@@ -14,9 +14,10 @@ describe('analytics service: the enclosure redirect records every download reque
   let analytics: AnalyticsTestApp;
 
   const requestsOf = (episodeId: string) =>
-    analytics.rows('select * from analytics.download_requests where episode_id = ? order by occurred_at, id', [
-      episodeId,
-    ]);
+    analytics.rows(
+      'select * from analytics.download_requests where episode_id = ? order by occurred_at, id',
+      [episodeId],
+    );
   const server = () => analytics.app.getHttpServer();
 
   /** HMAC-SHA-256 of the listener under a day's stored salt, cut to 16 bytes, as ListenerKeys makes it. */
@@ -24,6 +25,14 @@ describe('analytics service: the enclosure redirect records every download reque
     const [stored] = await analytics.rows('select salt from analytics.ip_hash_salts where day = ?', [day]);
     return createHmac('sha256', Buffer.from(String(stored?.['salt']), 'hex'))
       .update(`${address}\n${userAgent}`)
+      .digest()
+      .subarray(0, 16);
+  }
+
+  async function addressKey(day: string, address: string): Promise<Buffer> {
+    const [stored] = await analytics.rows('select salt from analytics.ip_hash_salts where day = ?', [day]);
+    return createHmac('sha256', Buffer.from(String(stored?.['salt']), 'hex'))
+      .update(address)
       .digest()
       .subarray(0, 16);
   }
@@ -79,6 +88,7 @@ describe('analytics service: the enclosure redirect records every download reque
         owner_id: 'owner-a',
         listener_day: expect.any(Buffer),
         listener_next: expect.any(Buffer),
+        address_day: expect.any(Buffer),
         country: 'US',
         user_agent: userAgent,
         referrer: 'https://overcast.fm/',
@@ -91,6 +101,7 @@ describe('analytics service: the enclosure redirect records every download reque
     const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(rows[0]?.['listener_day']).toEqual(await listenerKey(day, '8.8.8.8', userAgent));
     expect(rows[0]?.['listener_next']).toEqual(await listenerKey(nextDay, '8.8.8.8', userAgent));
+    expect(rows[0]?.['address_day']).toEqual(await addressKey(day, '8.8.8.8'));
     expect(JSON.stringify(rows)).not.toContain('8.8.8.8');
     const [partition] = await analytics.rows(
       'select tableoid::regclass::text as name from analytics.download_requests where episode_id = ?',
@@ -102,7 +113,11 @@ describe('analytics service: the enclosure redirect records every download reque
   it('recognises a listener by address and user agent, with an IPv6 address cut to its /64', async () => {
     const episode = await analytics.publishedEpisode();
     const get = (address: string, userAgent: string) =>
-      request(server()).get(episode.path).set('X-Forwarded-For', address).set('User-Agent', userAgent).expect(302);
+      request(server())
+        .get(episode.path)
+        .set('X-Forwarded-For', address)
+        .set('User-Agent', userAgent)
+        .expect(302);
 
     await get('198.51.100.1', 'AntennaPod/3.5.0');
     await get('198.51.100.1', 'AntennaPod/3.5.0');
@@ -116,7 +131,13 @@ describe('analytics service: the enclosure redirect records every download reque
       'select count(*)::int as requests from analytics.download_requests where episode_id = ? group by listener_day order by 1',
       [episode.episodeId],
     );
-    expect(perListener).toEqual([{ requests: 1 }, { requests: 1 }, { requests: 1 }, { requests: 2 }, { requests: 2 }]);
+    expect(perListener).toEqual([
+      { requests: 1 },
+      { requests: 1 },
+      { requests: 1 },
+      { requests: 2 },
+      { requests: 2 },
+    ]);
   });
 
   it('redirects HEAD requests without recording them', async () => {
@@ -138,7 +159,11 @@ describe('analytics service: the enclosure redirect records every download reque
     await request(server()).get(`${episode.path}?src=elsewhere`).expect(302);
 
     expect(
-      (await requestsOf(episode.episodeId)).map((row) => [row['range_header'], row['prefetch'], row['source']]),
+      (await requestsOf(episode.episodeId)).map((row) => [
+        row['range_header'],
+        row['prefetch'],
+        row['source'],
+      ]),
     ).toEqual([
       ['bytes=0-1', false, null],
       ['bytes=524288-', false, null],

@@ -21,6 +21,7 @@ export class CreateDownloadRequests extends Migration {
         owner_id text not null,
         listener_day bytea not null,
         listener_next bytea null,
+        address_day bytea null,
         country text null,
         user_agent text not null,
         referrer text null,

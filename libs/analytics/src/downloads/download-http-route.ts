@@ -170,6 +170,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       ownerId: target.ownerId,
       listenerDay: listener.day,
       listenerNext: listener.next,
+      addressDay: listener.address,
       country: this.countries.countryOf(ip),
       userAgent,
       referrer: headers.referer?.slice(0, MAX_REFERRER_LENGTH) ?? null,

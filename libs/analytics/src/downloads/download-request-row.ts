@@ -7,6 +7,8 @@ export interface DownloadRequestRow {
   ownerId: string;
   listenerDay: Buffer;
   listenerNext: Buffer;
+  /** The address alone (any user agent) under the day's salt: the burst rule's key. */
+  addressDay: Buffer;
   country: string | null;
   userAgent: string;
   referrer: string | null;
@@ -26,6 +28,7 @@ export const DOWNLOAD_REQUEST_COLUMNS = [
   'owner_id',
   'listener_day',
   'listener_next',
+  'address_day',
   'country',
   'user_agent',
   'referrer',
@@ -61,7 +64,7 @@ function bytes(value: Buffer): string {
 export function toCopyLine(row: DownloadRequestRow): string {
   return `${row.id}\t${new Date(row.occurredAtMs).toISOString()}\t${row.podcastId}\t${row.episodeId}\t${text(
     row.ownerId,
-  )}\t${bytes(row.listenerDay)}\t${bytes(row.listenerNext)}\t${text(row.country)}\t${text(row.userAgent)}\t${text(
+  )}\t${bytes(row.listenerDay)}\t${bytes(row.listenerNext)}\t${bytes(row.addressDay)}\t${text(row.country)}\t${text(row.userAgent)}\t${text(
     row.referrer,
   )}\t${text(row.rangeHeader)}\t${row.prefetch ? 't' : 'f'}\t${text(row.source)}\n`;
 }

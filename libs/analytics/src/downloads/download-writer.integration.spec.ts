@@ -19,6 +19,7 @@ function aRow(podcastId: string, overrides: Partial<DownloadRequestRow> = {}): D
     ownerId: 'owner-a',
     listenerDay: Buffer.alloc(16, 1),
     listenerNext: Buffer.alloc(16, 2),
+    addressDay: Buffer.alloc(16, 3),
     country: 'DE',
     userAgent: 'AntennaPod/3.5.0\twith a tab, a \\ backslash and a\nnewline',
     referrer: null,
@@ -44,7 +45,7 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
   async function startWriter(spillDirectory: string): Promise<DownloadWriter> {
     const writer = new DownloadWriter(
       { url: proxiedUrl, poolMax: 1 },
-      { spillDirectory, writeTimeoutMs: 500, maxBatchRows: 5_000, retryIntervalMs: 100 },
+      { spillDirectory, writeTimeoutMs: 500, maxBatchRows: 5_000, maxConcurrentCopies: 4, retryIntervalMs: 100 },
     );
     writer.onApplicationBootstrap();
     writers.push(writer);

@@ -18,6 +18,7 @@ import {
   type DownloadRequestRow,
 } from './download-request-row.js';
 import { SpillJournal } from './spill-journal.js';
+import { WriterConnection } from './writer-connection.js';
 
 export interface DownloadWriterOptions {
   /** Where downloads go while PostgreSQL does not take them. */
@@ -26,6 +27,8 @@ export interface DownloadWriterOptions {
   writeTimeoutMs: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
+  /** COPYs running at once, each on a connection of its own. */
+  maxConcurrentCopies: number;
   /** While PostgreSQL is away: how often it is tried again (and the journal replayed once it answers). */
   retryIntervalMs: number;
 }
@@ -42,11 +45,13 @@ export function downloadWriterOptions(
     ),
     writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
     maxBatchRows: 5_000,
+    maxConcurrentCopies: 4,
     retryIntervalMs: 1_000,
   };
 }
 
 const REPLAY_TABLE = 'download_requests_replay';
+const MIN_ROWS_FOR_ANOTHER_COPY = 16;
 const columns = DOWNLOAD_REQUEST_COLUMNS.join(', ');
 
 /** What the writer has done since the process started (for the health report, the tests and the benchmark). */
@@ -64,12 +69,14 @@ export interface DownloadWriterCounts {
 }
 
 /**
- * Records downloads by group commit: the requests that arrive while one COPY runs are written together by the
- * next, so a burst costs a handful of round trips instead of one per request, and each request's promise settles
- * when its row is durable. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`,
- * the batch is appended to the local journal (and fsynced) instead, the promise settles, and the writer tries
- * PostgreSQL again every `retryIntervalMs`; once it answers, the journal is replayed with `on conflict do nothing`,
- * so a row that reached PostgreSQL after all (a slow COPY that committed late) is not written twice.
+ * Records downloads by group commit: the requests that arrive while COPYs run are written together by the next
+ * one, so a burst costs a handful of round trips instead of one per request, and each request's promise settles
+ * when its row is durable. Up to `maxConcurrentCopies` COPYs run at once, each on its own connection, so one batch
+ * fills while others commit (PostgreSQL flushes their commits together). Listeners come first: when PostgreSQL
+ * refuses or takes longer than `writeTimeoutMs`, the batch is appended to the local journal (and fsynced) instead,
+ * the promise settles, and the writer tries PostgreSQL again every `retryIntervalMs`; once it answers, the journal is
+ * replayed with `on conflict do nothing`, so a row that reached PostgreSQL after all (a slow COPY that committed
+ * late) is not written twice.
  */
 @Injectable()
 export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -77,9 +84,12 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private readonly journal: SpillJournal;
   private lines: string[] = [];
   private waiting: Array<() => void> = [];
-  private flushScheduled = false;
-  private flushing: Promise<void> | undefined;
-  private client: pg.Client | undefined;
+  private dispatchScheduled = false;
+  /** Connections not running a COPY now. */
+  private readonly idle: WriterConnection[];
+  private readonly recovery: WriterConnection;
+  private inFlight = 0;
+  private drained: Array<() => void> = [];
   /** Whether PostgreSQL took the last batch; while false, batches go straight to the journal. */
   private healthy = true;
   /** Rows went to the journal since the last replay. */
@@ -90,10 +100,15 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   readonly counts: DownloadWriterCounts = { written: 0, batches: 0, journaled: 0, replayed: 0, lost: 0 };
 
   constructor(
-    @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
+    @Inject(DATABASE_CONNECTION) connection: DatabaseConnection,
     @Inject(DOWNLOAD_WRITER_OPTIONS) private readonly options: DownloadWriterOptions,
   ) {
     this.journal = new SpillJournal(options.spillDirectory);
+    this.idle = Array.from(
+      { length: Math.max(1, options.maxConcurrentCopies) },
+      () => new WriterConnection(connection.url, options.writeTimeoutMs),
+    );
+    this.recovery = new WriterConnection(connection.url, options.writeTimeoutMs);
   }
 
   /** Segments a previous process left are replayed as soon as PostgreSQL answers. */
@@ -110,7 +125,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     await this.flush();
     await this.recovering;
     await this.journal.rotate();
-    await this.disconnect();
+    await Promise.all([...this.idle, this.recovery].map((connection) => connection.close()));
   }
 
   /** Queues the row; resolves once it is in PostgreSQL or in the journal (or, if neither would take it, counted lost). */
@@ -118,48 +133,63 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     return new Promise((resolve) => {
       this.lines.push(toCopyLine(row));
       this.waiting.push(resolve);
-      if (!this.flushScheduled && !this.flushing) {
-        this.flushScheduled = true;
-        setImmediate(() => void this.flush());
+      if (!this.dispatchScheduled) {
+        this.dispatchScheduled = true;
+        // Rows appended in this turn of the event loop go in one batch.
+        setImmediate(() => this.dispatch());
       }
     });
   }
 
   /** Rows queued and not yet durable. */
   get pending(): number {
-    return this.lines.length;
+    return this.lines.length + this.inFlight;
   }
 
-  /** Writes everything queued, batch after batch, one at a time. */
-  flush(): Promise<void> {
-    this.flushScheduled = false;
-    this.flushing ??= this.writeQueued().finally(() => {
-      this.flushing = undefined;
-      if (this.lines.length > 0) void this.flush();
-    });
-    return this.flushing;
+  /** Resolves once every row queued so far is durable. */
+  async flush(): Promise<void> {
+    this.dispatch();
+    while (this.lines.length > 0 || this.inFlight > 0)
+      await new Promise<void>((done) => this.drained.push(done));
   }
 
-  private async writeQueued(): Promise<void> {
-    while (this.lines.length > 0) {
+  /**
+   * Starts a batch of what waits: on an idle connection when none is writing, or when enough rows wait to be worth
+   * another COPY beside the running ones (a lone row waits for the next batch rather than costing a commit of its own).
+   */
+  private dispatch(): void {
+    this.dispatchScheduled = false;
+    while (
+      this.lines.length > 0 &&
+      this.idle.length > 0 &&
+      (this.inFlight === 0 || this.lines.length >= MIN_ROWS_FOR_ANOTHER_COPY)
+    ) {
+      const connection = this.idle.pop()!;
       const count = Math.min(this.lines.length, this.options.maxBatchRows);
-      const lines = this.lines.splice(0, count);
+      const payload = this.lines.splice(0, count).join('');
       const waiting = this.waiting.splice(0, count);
-      await this.persist(lines.join(''), count);
-      for (const done of waiting) done();
+      this.inFlight += count;
+      void this.persist(connection, payload, count).then(() => {
+        this.inFlight -= count;
+        this.idle.push(connection);
+        for (const done of waiting) done();
+        if (this.lines.length > 0) this.dispatch();
+        else if (this.inFlight === 0) for (const done of this.drained.splice(0)) done();
+      });
     }
   }
 
-  private async persist(payload: string, rows: number): Promise<void> {
+  private async persist(connection: WriterConnection, payload: string, rows: number): Promise<void> {
     if (this.healthy && !this.closed) {
       try {
-        await this.withTimeout((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
+        await connection.run((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
         this.counts.written += rows;
         this.counts.batches += 1;
         return;
       } catch (error) {
+        if (this.healthy)
+          this.logger.warn(`PostgreSQL did not take ${rows} downloads (${describe(error)}): journaling them`);
         this.healthy = false;
-        this.logger.warn(`PostgreSQL did not take ${rows} downloads (${describe(error)}): journaling them`);
       }
     }
     try {
@@ -190,7 +220,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async replayJournal(): Promise<void> {
-    await this.withTimeout((client) => client.query('select 1'));
+    await this.recovery.run((client) => client.query('select 1'));
     // From here new batches go to PostgreSQL; those already journaling finish into the segment closed below.
     this.healthy = true;
     this.spilled = false;
@@ -200,7 +230,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       if (!segment) continue;
       if (segment.rows > 0) {
         try {
-          this.counts.replayed += await this.withTimeout(
+          this.counts.replayed += await this.recovery.run(
             (client) => replaySegment(client, segment.lines),
             60_000,
           );
@@ -215,51 +245,6 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       }
       await this.journal.remove(path);
     }
-  }
-
-  /** Runs `work` on the writer's connection; past the timeout the connection is dropped (PostgreSQL then aborts). */
-  private async withTimeout<T>(
-    work: (client: pg.Client) => Promise<T>,
-    timeoutMs = this.options.writeTimeoutMs,
-  ) {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.connect().then(work), timedOut]);
-    } catch (error) {
-      await this.disconnect();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private async connect(): Promise<pg.Client> {
-    if (this.client) return this.client;
-    const client = new pg.Client({
-      connectionString: this.connection.url,
-      application_name: 'castbase-analytics-downloads',
-      connectionTimeoutMillis: this.options.writeTimeoutMs,
-    });
-    client.on('error', () => {
-      if (this.client === client) this.client = undefined;
-    });
-    this.client = client;
-    try {
-      await client.connect();
-    } catch (error) {
-      if (this.client === client) this.client = undefined;
-      throw error;
-    }
-    return client;
-  }
-
-  private async disconnect(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { listenerAddress } from '../attribution/index.js';
@@ -23,6 +23,8 @@ function dayAfter(day: string, days = 1): string {
 export interface ListenerKey {
   day: Buffer;
   next: Buffer;
+  /** The address alone under the day's salt, whatever the user agent. */
+  address: Buffer;
 }
 
 /**
@@ -38,7 +40,8 @@ export interface ListenerKey {
 @Injectable()
 export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ListenerKeys.name);
-  private readonly salts = new Map<string, Buffer>();
+  /** Each day's salt as a KeyObject: an HMAC keyed with a Buffer costs several times more in Node 24. */
+  private readonly salts = new Map<string, KeyObject>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly em: EntityManager) {}
@@ -61,8 +64,13 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
 
   keyOf(ip: string, userAgent: string, atMs: number): ListenerKey {
     const day = utcDay(atMs);
-    const listener = `${listenerAddress(ip)}\n${userAgent}`;
-    return { day: this.hash(day, listener), next: this.hash(dayAfter(day), listener) };
+    const address = listenerAddress(ip);
+    const listener = `${address}\n${userAgent}`;
+    return {
+      day: this.hash(day, listener),
+      next: this.hash(dayAfter(day), listener),
+      address: this.hash(day, address),
+    };
   }
 
   /** Makes today's and the next days' salts where missing (another replica's win), forgets the days that are over. */
@@ -80,7 +88,7 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
       'select day, salt from analytics.ip_hash_salts where day >= ?',
       [today],
     );
-    for (const row of rows) this.salts.set(row.day, Buffer.from(row.salt, 'hex'));
+    for (const row of rows) this.salts.set(row.day, createSecretKey(Buffer.from(row.salt, 'hex')));
     for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
     await connection.execute('delete from analytics.ip_hash_salts where day < ?', [dayAfter(today, -1)]);
   }
@@ -90,7 +98,7 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
     if (!salt) {
       // The database was out of reach for two days of refreshes: a salt of this process's own (another replica's
       // listeners then count apart until the next refresh, which takes the stored salt if there is one).
-      salt = randomBytes(32);
+      salt = createSecretKey(randomBytes(32));
       this.salts.set(day, salt);
       this.logger.warn(`no stored listener salt for ${day}: using one of this process`);
     }

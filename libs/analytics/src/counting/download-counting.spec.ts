@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { Attribution } from '../attribution/index.js';
+import {
+  BURST_LISTENERS_PER_ADDRESS_HOUR,
+  countDownloads,
+  downloadThreshold,
+  type CountableRequest,
+  type EpisodeFile,
+} from './download-counting.js';
+import { requestedBytes } from './requested-ranges.js';
+
+const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
+const ANTENNAPOD = 'AntennaPod/3.5.0';
+/** 6,000,000 bytes over 600 s: a minute is 600,000 bytes. */
+const FILE: EpisodeFile = { sizeBytes: 6_000_000, durationSeconds: 600 };
+const T0 = Date.parse('2026-11-20T10:00:00Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const key = (byte: number) => Buffer.alloc(16, byte);
+const episodeId = randomUUID();
+const podcastId = randomUUID();
+
+function aRequest(overrides: Partial<CountableRequest> = {}): CountableRequest {
+  return {
+    id: randomUUID(),
+    occurredAtMs: T0,
+    podcastId,
+    episodeId,
+    ownerId: 'owner-a',
+    listenerDay: key(1),
+    listenerNext: key(2),
+    addressDay: key(9),
+    country: 'DE',
+    userAgent: OVERCAST,
+    rangeHeader: null,
+    prefetch: false,
+    source: null,
+    ...overrides,
+  };
+}
+
+function count(requests: CountableRequest[], file: EpisodeFile = FILE) {
+  const { downloads, outcomes } = countDownloads(requests, file, new Attribution());
+  return { downloads, outcomes: requests.map((request) => outcomes.get(request.id)) };
+}
+
+describe('requestedBytes', () => {
+  it('reads whole files, open, closed, suffix and multiple ranges, and probes', () => {
+    expect(requestedBytes(null, 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
+    expect(requestedBytes('bytes=0-', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
+    expect(requestedBytes('bytes=100-199', 1000)).toEqual({ kind: 'ranges', ranges: [[100, 200]] });
+    expect(requestedBytes('bytes=900-5000', 1000)).toEqual({ kind: 'ranges', ranges: [[900, 1000]] });
+    expect(requestedBytes('bytes=-100', 1000)).toEqual({ kind: 'ranges', ranges: [[900, 1000]] });
+    expect(requestedBytes('bytes=0-9, 20-29', 1000)).toEqual({
+      kind: 'ranges',
+      ranges: [
+        [0, 10],
+        [20, 30],
+      ],
+    });
+    expect(requestedBytes('bytes=0-1', 1000)).toEqual({ kind: 'probe' });
+    expect(requestedBytes('bytes=0-0', 1000)).toEqual({ kind: 'probe' });
+    // What a server would ignore (and send the whole file for) is the whole file.
+    expect(requestedBytes('items=0-10', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
+    expect(requestedBytes('bytes=abc', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
+    expect(requestedBytes('bytes=50-10', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
+    expect(requestedBytes(null, null)).toEqual({ kind: 'ranges', ranges: [[0, Number.POSITIVE_INFINITY]] });
+  });
+});
+
+describe('downloadThreshold', () => {
+  it('is a minute at the average bitrate, the whole file when shorter, any byte when the size is unknown', () => {
+    expect(downloadThreshold(FILE)).toBe(600_000);
+    expect(downloadThreshold({ sizeBytes: 400_000, durationSeconds: 40 })).toBe(400_000);
+    expect(downloadThreshold({ sizeBytes: 400_000, durationSeconds: null })).toBe(400_000);
+    expect(downloadThreshold({ sizeBytes: null, durationSeconds: 600 })).toBe(1);
+  });
+});
+
+describe('countDownloads (IAB v2.2)', () => {
+  it('counts one download per listener per rolling 24 hours from their first request', () => {
+    const requests = [
+      aRequest(),
+      aRequest({ occurredAtMs: T0 + 5 * HOUR }),
+      // The next UTC day: the listener's key of that day is the one their first request gave as listener_next.
+      aRequest({ occurredAtMs: T0 + 24 * HOUR - 1, listenerDay: key(2), listenerNext: key(3) }),
+      aRequest({ occurredAtMs: T0 + 24 * HOUR + 1, listenerDay: key(2), listenerNext: key(3) }),
+    ];
+    const { downloads, outcomes } = count(requests);
+    expect(outcomes).toEqual(['counted', 'duplicate', 'duplicate', 'counted']);
+    expect(downloads.map((download) => download.windowStartMs)).toEqual([T0, T0 + 24 * HOUR + 1]);
+  });
+
+  it('follows a listener across midnight by their next-day key, and tells listeners apart', () => {
+    const lateNight = Date.parse('2026-11-20T23:50:00Z');
+    const requests = [
+      aRequest({ occurredAtMs: lateNight }),
+      // 00:10 the next day: their key of that day is the one the first request gave as listener_next.
+      aRequest({ occurredAtMs: lateNight + 20 * MINUTE, listenerDay: key(2), listenerNext: key(3) }),
+      aRequest({ occurredAtMs: lateNight + 21 * MINUTE, listenerDay: key(5), listenerNext: key(6) }),
+    ];
+    expect(count(requests).outcomes).toEqual(['counted', 'duplicate', 'counted']);
+  });
+
+  it('leaves out probes, prefetches, requests without a user agent, bots and tools', () => {
+    const requests = [
+      aRequest({ rangeHeader: 'bytes=0-1' }),
+      aRequest({ prefetch: true }),
+      aRequest({ userAgent: '' }),
+      aRequest({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
+      aRequest({ userAgent: 'curl/8.5.0' }),
+      aRequest({ rangeHeader: 'bytes=0-' }),
+    ];
+    const { downloads, outcomes } = count(requests);
+    expect(outcomes).toEqual(['probe', 'prefetch', 'no-user-agent', 'bot', 'tool', 'counted']);
+    expect(downloads).toHaveLength(1);
+  });
+
+  it('unites a window’s ranges until they cover a minute of audio, counting each byte once', () => {
+    const requests = [
+      aRequest({ rangeHeader: 'bytes=0-399999' }),
+      aRequest({ occurredAtMs: T0 + 1, rangeHeader: 'bytes=0-399999' }),
+      aRequest({ occurredAtMs: T0 + 2, rangeHeader: 'bytes=400000-599998' }),
+      aRequest({ occurredAtMs: T0 + 3, rangeHeader: 'bytes=599999-1999999' }),
+      aRequest({ occurredAtMs: T0 + 4, rangeHeader: 'bytes=2000000-' }),
+    ];
+    const { downloads, outcomes } = count(requests);
+    expect(outcomes).toEqual(['partial', 'partial', 'partial', 'counted', 'duplicate']);
+    expect(downloads[0]).toMatchObject({ countedAtMs: T0 + 3, windowStartMs: T0 });
+  });
+
+  it('counts a short file only when all of it was asked for, and any request of a file of unknown size', () => {
+    const short = { sizeBytes: 400_000, durationSeconds: 40 };
+    expect(count([aRequest({ rangeHeader: 'bytes=0-299999' })], short).outcomes).toEqual(['partial']);
+    expect(count([aRequest({ rangeHeader: 'bytes=0-399999' })], short).outcomes).toEqual(['counted']);
+    expect(
+      count([aRequest({ rangeHeader: 'bytes=1000-2000' })], { sizeBytes: null, durationSeconds: null })
+        .outcomes,
+    ).toEqual(['counted']);
+  });
+
+  it('attributes a download to the app, device, OS, country and source of the request that completed it', () => {
+    const { downloads } = count([
+      aRequest(),
+      aRequest({
+        listenerDay: key(7),
+        userAgent: 'de.danoeh.antennapod/1.7.3b (Linux;Android 8.0.0) ExoPlayerLib/2.9.3',
+        country: null,
+      }),
+      aRequest({
+        listenerDay: key(8),
+        source: 'embed',
+        userAgent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      }),
+    ]);
+    expect(
+      downloads.map(({ app, device, os, country, source }) => ({ app, device, os, country, source })),
+    ).toEqual([
+      { app: 'Overcast', device: 'mobile', os: 'iOS', country: 'DE', source: 'Podcast app' },
+      { app: 'AntennaPod', device: 'mobile', os: 'Android', country: null, source: 'Podcast app' },
+      { app: 'Web Browser', device: 'desktop', os: 'Windows', country: 'DE', source: 'Embedded player' },
+    ]);
+  });
+
+  it(`excludes the downloads of an address with more than ${BURST_LISTENERS_PER_ADDRESS_HOUR} listeners of the episode in an hour`, () => {
+    const listeners = (n: number, address: number) =>
+      Array.from({ length: n }, (_, index) =>
+        aRequest({
+          occurredAtMs: T0 + index * MINUTE,
+          listenerDay: key(100 + index + address),
+          listenerNext: null,
+          addressDay: key(address),
+          userAgent: `${ANTENNAPOD} (${index})`,
+        }),
+      );
+    const burst = count(listeners(BURST_LISTENERS_PER_ADDRESS_HOUR + 1, 1)).downloads;
+    expect(burst.map((download) => download.excluded)).toEqual(Array(11).fill('burst'));
+    const household = count(listeners(BURST_LISTENERS_PER_ADDRESS_HOUR, 50)).downloads;
+    expect(household.map((download) => download.excluded)).toEqual(Array(10).fill(null));
+  });
+});

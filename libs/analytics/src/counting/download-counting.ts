@@ -1,0 +1,208 @@
+import type { Attribution } from '../attribution/index.js';
+import { utcDay } from '../downloads/listener-keys.js';
+import { CoveredBytes, requestedBytes } from './requested-ranges.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** IAB v2.2: a download is at least a minute of the episode's audio (or the whole file when shorter). */
+const MINIMUM_SECONDS = 60;
+/** The burst rule: more listeners (user agents) than this on one address for one episode in one hour is not people. */
+export const BURST_LISTENERS_PER_ADDRESS_HOUR = 10;
+
+/** One recorded GET of an episode's enclosure, as the counting reads it from `download_requests`. */
+export interface CountableRequest {
+  id: string;
+  occurredAtMs: number;
+  podcastId: string;
+  episodeId: string;
+  ownerId: string;
+  listenerDay: Buffer;
+  listenerNext: Buffer | null;
+  addressDay: Buffer | null;
+  country: string | null;
+  userAgent: string;
+  rangeHeader: string | null;
+  prefetch: boolean;
+  source: string | null;
+}
+
+/** The episode's file: its size and length, when known, set the one-minute threshold. */
+export interface EpisodeFile {
+  sizeBytes: number | null;
+  durationSeconds: number | null;
+}
+
+/** Why a request did not make a download of its own. */
+export type RequestOutcome =
+  | 'counted'
+  | 'prefetch'
+  | 'probe'
+  | 'no-user-agent'
+  | 'bot'
+  | 'tool'
+  /** Its listener's download of this episode was already counted in the same 24 hours. */
+  | 'duplicate'
+  /** Its bytes (with the window's earlier ones) did not reach a minute of audio, yet. */
+  | 'partial';
+
+/** A download counted to IAB v2.2, attributed from the request that completed it. */
+export interface CountedDownload {
+  requestId: string;
+  countedAtMs: number;
+  /** When the listener's 24-hour window began (their first request of it). */
+  windowStartMs: number;
+  podcastId: string;
+  episodeId: string;
+  ownerId: string;
+  /** The listener's key of the window's first day (their listener_day then). */
+  listener: Buffer;
+  app: string;
+  appKind: string;
+  device: string;
+  os: string | null;
+  country: string | null;
+  source: DownloadSource;
+  /** Counted, then excluded by the burst rule: kept for the record, left out of every figure. */
+  excluded: 'burst' | null;
+}
+
+export type DownloadSource =
+  | 'Podcast app'
+  | 'Web browser'
+  | 'Smart speaker'
+  | 'TV'
+  | 'Castbase page'
+  | 'Embedded player'
+  | 'Castbase app'
+  | 'Other';
+
+const PLAYER_SOURCES: Record<string, DownloadSource> = {
+  page: 'Castbase page',
+  embed: 'Embedded player',
+  app: 'Castbase app',
+};
+const KIND_SOURCES: Record<string, DownloadSource> = {
+  app: 'Podcast app',
+  browser: 'Web browser',
+  'smart-speaker': 'Smart speaker',
+  tv: 'TV',
+};
+
+/**
+ * The bytes a window's requests must cover to make a download: the header plus a minute of audio at the file's
+ * average bitrate, or the whole file when shorter. The average bitrate (size over duration) includes the header, so
+ * a minute of it is the header plus about a minute of audio when the header is small next to the file. Unknown size:
+ * any request that is not a probe; unknown duration: the whole file.
+ */
+export function downloadThreshold(file: EpisodeFile): number {
+  if (file.sizeBytes === null) return 1;
+  if (!file.durationSeconds) return file.sizeBytes;
+  return Math.min(file.sizeBytes, Math.ceil((file.sizeBytes * MINIMUM_SECONDS) / file.durationSeconds));
+}
+
+interface ListenerWindow {
+  startMs: number;
+  listener: Buffer;
+  covered: CoveredBytes;
+  counted: boolean;
+}
+
+/**
+ * Counts the downloads of one episode from its requests, in time order, to the IAB Podcast Measurement Technical
+ * Guidelines v2.2: GET only (HEAD is never recorded); prefetches, `bytes=0-0`/`0-1` probes and filtered user agents
+ * (none, bots, tools) left out; one download per listener (address with IPv6 cut to /64, and user agent) per rolling
+ * 24-hour window that starts at their first request; the window's byte ranges united until they cover the threshold
+ * (`downloadThreshold`). A listener is followed across midnight by their keys: a request's `listener_next` is their
+ * `listener_day` of the next day. Then the burst rule: one address with more than 10 listeners of the episode in an
+ * hour marks those downloads excluded.
+ */
+export function countDownloads(
+  requests: readonly CountableRequest[],
+  file: EpisodeFile,
+  attribution: Attribution,
+): { downloads: CountedDownload[]; outcomes: Map<string, RequestOutcome> } {
+  const threshold = downloadThreshold(file);
+  const windows = new Map<string, ListenerWindow>();
+  const outcomes = new Map<string, RequestOutcome>();
+  const downloads: CountedDownload[] = [];
+  const addressOf = new Map<CountedDownload, string | null>();
+
+  for (const request of requests) {
+    const user = attribution.attributeUserAgent(request.userAgent);
+    if (request.prefetch) {
+      outcomes.set(request.id, 'prefetch');
+      continue;
+    }
+    if (user.filtered) {
+      outcomes.set(request.id, user.reason ?? 'bot');
+      continue;
+    }
+    const asked = requestedBytes(request.rangeHeader, file.sizeBytes);
+    if (asked.kind === 'probe') {
+      outcomes.set(request.id, 'probe');
+      continue;
+    }
+    const day = utcDay(request.occurredAtMs);
+    const key = `${day}:${request.listenerDay.toString('hex')}`;
+    let window = windows.get(key);
+    if (!window || request.occurredAtMs - window.startMs >= DAY_MS) {
+      window = {
+        startMs: request.occurredAtMs,
+        listener: request.listenerDay,
+        covered: new CoveredBytes(),
+        counted: false,
+      };
+    }
+    windows.set(key, window);
+    if (request.listenerNext)
+      windows.set(`${utcDay(request.occurredAtMs + DAY_MS)}:${request.listenerNext.toString('hex')}`, window);
+    if (window.counted) {
+      outcomes.set(request.id, 'duplicate');
+      continue;
+    }
+    window.covered.add(asked.ranges);
+    if (window.covered.total < threshold) {
+      outcomes.set(request.id, 'partial');
+      continue;
+    }
+    window.counted = true;
+    outcomes.set(request.id, 'counted');
+    const download: CountedDownload = {
+      requestId: request.id,
+      countedAtMs: request.occurredAtMs,
+      windowStartMs: window.startMs,
+      podcastId: request.podcastId,
+      episodeId: request.episodeId,
+      ownerId: request.ownerId,
+      listener: window.listener,
+      app: user.app,
+      appKind: user.appKind,
+      device: user.device,
+      os: user.os,
+      country: request.country,
+      source: (request.source && PLAYER_SOURCES[request.source]) || KIND_SOURCES[user.appKind] || 'Other',
+      excluded: null,
+    };
+    downloads.push(download);
+    addressOf.set(download, request.addressDay ? request.addressDay.toString('hex') : null);
+  }
+
+  markBursts(downloads, addressOf);
+  return { downloads, outcomes };
+}
+
+/** One address (any user agent) with more than BURST_LISTENERS_PER_ADDRESS_HOUR downloads of the episode in an hour. */
+function markBursts(downloads: CountedDownload[], addressOf: Map<CountedDownload, string | null>): void {
+  const groups = new Map<string, CountedDownload[]>();
+  for (const download of downloads) {
+    const address = addressOf.get(download);
+    if (!address) continue;
+    const key = `${address}:${Math.floor(download.countedAtMs / HOUR_MS)}`;
+    const group = groups.get(key);
+    if (group) group.push(download);
+    else groups.set(key, [download]);
+  }
+  for (const group of groups.values())
+    if (group.length > BURST_LISTENERS_PER_ADDRESS_HOUR)
+      for (const download of group) download.excluded = 'burst';
+}
