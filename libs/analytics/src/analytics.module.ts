@@ -7,9 +7,18 @@ import { EnclosureRedirectController } from './downloads/enclosure-redirect.cont
 import { DownloadHttpRoute } from './downloads/download-http-route.js';
 import { DownloadPartitions } from './downloads/download-partitions.js';
 import { DownloadTargets } from './downloads/download-targets.js';
-import { DOWNLOAD_WRITER_OPTIONS, DownloadWriter, downloadWriterOptions } from './downloads/download-writer.js';
+import {
+  DOWNLOAD_WRITER_OPTIONS,
+  DownloadWriter,
+  downloadWriterOptions,
+} from './downloads/download-writer.js';
 import { ListenerKeys } from './downloads/listener-keys.js';
-import { CountryLookup } from './attribution/index.js';
+import { Attribution, CountryLookup } from './attribution/index.js';
+import {
+  DEFAULT_DOWNLOAD_COUNTER_OPTIONS,
+  DOWNLOAD_COUNTER_OPTIONS,
+  DownloadCounter,
+} from './counting/download-counter.js';
 import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
@@ -57,6 +66,9 @@ const eventHandlers = [
     DownloadHttpRoute,
     { provide: DOWNLOAD_WRITER_OPTIONS, inject: [APP_CONFIG], useFactory: downloadWriterOptions },
     { provide: CountryLookup, useFactory: () => CountryLookup.open() },
+    { provide: Attribution, useFactory: () => new Attribution() },
+    { provide: DOWNLOAD_COUNTER_OPTIONS, useValue: DEFAULT_DOWNLOAD_COUNTER_OPTIONS },
+    DownloadCounter,
   ],
 })
 export class AnalyticsModule {}

@@ -3,7 +3,6 @@ import { utcDay } from '../downloads/listener-keys.js';
 import { CoveredBytes, requestedBytes } from './requested-ranges.js';
 
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** IAB v2.2: a download is at least a minute of the episode's audio (or the whole file when shorter). */
 const MINIMUM_SECONDS = 60;
 /** The burst rule: more listeners (user agents) than this on one address for one episode in one hour is not people. */
@@ -56,13 +55,15 @@ export interface CountedDownload {
   ownerId: string;
   /** The listener's key of the window's first day (their listener_day then). */
   listener: Buffer;
+  /** The address alone under the day's salt (the burst rule's key), null for requests recorded before it existed. */
+  address: Buffer | null;
   app: string;
   appKind: string;
   device: string;
   os: string | null;
   country: string | null;
   source: DownloadSource;
-  /** Counted, then excluded by the burst rule: kept for the record, left out of every figure. */
+  /** Counted, then excluded by the burst rule (set by the job): kept for the record, left out of every figure. */
   excluded: 'burst' | null;
 }
 
@@ -100,9 +101,13 @@ export function downloadThreshold(file: EpisodeFile): number {
   return Math.min(file.sizeBytes, Math.ceil((file.sizeBytes * MINIMUM_SECONDS) / file.durationSeconds));
 }
 
-interface ListenerWindow {
+/** A listener's 24-hour window on an episode: kept between counting runs (`listener_windows`) while it lasts. */
+export interface ListenerWindow {
   startMs: number;
   listener: Buffer;
+  /** Their key of the window's first day, and of the day after (null for requests recorded before it existed). */
+  keyDay: string;
+  keyNext: string | null;
   covered: CoveredBytes;
   counted: boolean;
 }
@@ -113,19 +118,29 @@ interface ListenerWindow {
  * (none, bots, tools) left out; one download per listener (address with IPv6 cut to /64, and user agent) per rolling
  * 24-hour window that starts at their first request; the window's byte ranges united until they cover the threshold
  * (`downloadThreshold`). A listener is followed across midnight by their keys: a request's `listener_next` is their
- * `listener_day` of the next day. Then the burst rule: one address with more than 10 listeners of the episode in an
- * hour marks those downloads excluded.
+ * `listener_day` of the next day. `openWindows` are the windows a previous run left open; the burst rule (one address
+ * with more than 10 listeners of the episode in an hour) is the counting job's, over the stored downloads.
  */
 export function countDownloads(
   requests: readonly CountableRequest[],
   file: EpisodeFile,
   attribution: Attribution,
-): { downloads: CountedDownload[]; outcomes: Map<string, RequestOutcome> } {
+  openWindows: readonly ListenerWindow[] = [],
+): {
+  downloads: CountedDownload[];
+  outcomes: Map<string, RequestOutcome>;
+  /** Every window seen or opened, as it is after these requests. */
+  windows: Set<ListenerWindow>;
+} {
   const threshold = downloadThreshold(file);
   const windows = new Map<string, ListenerWindow>();
+  for (const window of openWindows) {
+    windows.set(window.keyDay, window);
+    if (window.keyNext) windows.set(window.keyNext, window);
+  }
+  const touched = new Set<ListenerWindow>(openWindows);
   const outcomes = new Map<string, RequestOutcome>();
   const downloads: CountedDownload[] = [];
-  const addressOf = new Map<CountedDownload, string | null>();
 
   for (const request of requests) {
     const user = attribution.attributeUserAgent(request.userAgent);
@@ -142,20 +157,23 @@ export function countDownloads(
       outcomes.set(request.id, 'probe');
       continue;
     }
-    const day = utcDay(request.occurredAtMs);
-    const key = `${day}:${request.listenerDay.toString('hex')}`;
+    const key = listenerKey(request.occurredAtMs, request.listenerDay);
     let window = windows.get(key);
     if (!window || request.occurredAtMs - window.startMs >= DAY_MS) {
       window = {
         startMs: request.occurredAtMs,
         listener: request.listenerDay,
+        keyDay: key,
+        keyNext: request.listenerNext
+          ? listenerKey(request.occurredAtMs + DAY_MS, request.listenerNext)
+          : null,
         covered: new CoveredBytes(),
         counted: false,
       };
+      windows.set(window.keyDay, window);
+      if (window.keyNext) windows.set(window.keyNext, window);
     }
-    windows.set(key, window);
-    if (request.listenerNext)
-      windows.set(`${utcDay(request.occurredAtMs + DAY_MS)}:${request.listenerNext.toString('hex')}`, window);
+    touched.add(window);
     if (window.counted) {
       outcomes.set(request.id, 'duplicate');
       continue;
@@ -175,6 +193,7 @@ export function countDownloads(
       episodeId: request.episodeId,
       ownerId: request.ownerId,
       listener: window.listener,
+      address: request.addressDay,
       app: user.app,
       appKind: user.appKind,
       device: user.device,
@@ -184,25 +203,12 @@ export function countDownloads(
       excluded: null,
     };
     downloads.push(download);
-    addressOf.set(download, request.addressDay ? request.addressDay.toString('hex') : null);
   }
 
-  markBursts(downloads, addressOf);
-  return { downloads, outcomes };
+  return { downloads, outcomes, windows: touched };
 }
 
-/** One address (any user agent) with more than BURST_LISTENERS_PER_ADDRESS_HOUR downloads of the episode in an hour. */
-function markBursts(downloads: CountedDownload[], addressOf: Map<CountedDownload, string | null>): void {
-  const groups = new Map<string, CountedDownload[]>();
-  for (const download of downloads) {
-    const address = addressOf.get(download);
-    if (!address) continue;
-    const key = `${address}:${Math.floor(download.countedAtMs / HOUR_MS)}`;
-    const group = groups.get(key);
-    if (group) group.push(download);
-    else groups.set(key, [download]);
-  }
-  for (const group of groups.values())
-    if (group.length > BURST_LISTENERS_PER_ADDRESS_HOUR)
-      for (const download of group) download.excluded = 'burst';
+/** How a listener is looked up: their key of a UTC day, with the day. */
+function listenerKey(atMs: number, key: Buffer): string {
+  return `${utcDay(atMs)}:${key.toString('hex')}`;
 }

@@ -40,10 +40,10 @@ export function requestedBytes(rangeHeader: string | null, size: number | null):
 
 /** The bytes covered by a set of ranges, each counted once however often it was asked for. */
 export class CoveredBytes {
-  private ranges: Array<[number, number]> = [];
+  private ranges_: Array<[number, number]> = [];
 
   add(ranges: ByteRanges): void {
-    const all = [...this.ranges, ...ranges.map(([first, end]): [number, number] => [first, end])].sort(
+    const all = [...this.ranges_, ...ranges.map(([first, end]): [number, number] => [first, end])].sort(
       (a, b) => a[0] - b[0],
     );
     const merged: Array<[number, number]> = [];
@@ -52,10 +52,15 @@ export class CoveredBytes {
       if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
       else merged.push([range[0], range[1]]);
     }
-    this.ranges = merged;
+    this.ranges_ = merged;
+  }
+
+  /** The covered ranges, merged and in order. */
+  get ranges(): ReadonlyArray<readonly [number, number]> {
+    return this.ranges_;
   }
 
   get total(): number {
-    return this.ranges.reduce((sum, [first, end]) => sum + (end - first), 0);
+    return this.ranges_.reduce((sum, [first, end]) => sum + (end - first), 0);
   }
 }

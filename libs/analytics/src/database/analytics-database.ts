@@ -7,6 +7,7 @@ import { AddOwnerToDownloads } from './migration-20261122-download-owners.js';
 import { StoreEnclosureKeys } from './migration-20261125-enclosure-keys.js';
 import { CreatePodcastAccess } from './migration-20261126-podcast-access.js';
 import { CreateDownloadRequests } from './migration-20261126-download-requests.js';
+import { CreateDownloadCounting } from './migration-20261126-download-counting.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -19,5 +20,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261125000100_enclosure_keys', class: StoreEnclosureKeys },
     { name: '20261126000100_podcast_access', class: CreatePodcastAccess },
     { name: '20261126000200_download_requests', class: CreateDownloadRequests },
+    { name: '20261126000300_download_counting', class: CreateDownloadCounting },
   ],
 };

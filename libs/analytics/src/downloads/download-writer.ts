@@ -265,6 +265,11 @@ async function replaySegment(client: pg.Client, lines: string): Promise<number> 
     const inserted = await client.query(
       `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} on conflict do nothing`,
     );
+    // These rows come late: the counting goes back over their episodes from their time.
+    await client.query(
+      `insert into analytics.download_recounts (podcast_id, episode_id, since)
+         select podcast_id, episode_id, min(occurred_at) from ${REPLAY_TABLE} group by podcast_id, episode_id`,
+    );
     await client.query('commit');
     return inserted.rowCount ?? 0;
   } catch (error) {

@@ -39,6 +39,11 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
         em.getTransactionContext(),
       );
     const downloads = deleted.affectedRows;
+    for (const statement of [
+      'delete from analytics.downloads where owner_id = ?',
+      'delete from analytics.listener_windows where episode_id in (select episode_id from analytics.enclosures where owner_id = ?)',
+    ])
+      await em.getConnection().execute(statement, [userId], 'run', em.getTransactionContext());
     const gone = await em.find(Enclosure, { ownerId: userId }, { fields: ['episodeId'] });
     const closed = await em.find(PodcastAccess, { ownerId: userId }, { fields: ['podcastId'] });
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
+import { BURST_LISTENERS_PER_ADDRESS_HOUR } from './download-counting.js';
+import { DownloadCounter } from './download-counter.js';
+
+const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
+const ANTENNAPOD = 'de.danoeh.antennapod/1.7.3b (Linux;Android 8.0.0) ExoPlayerLib/2.9.3';
+
+describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
+  let analytics: AnalyticsTestApp;
+  let counter: DownloadCounter;
+
+  const downloadsOf = (episodeId: string) =>
+    analytics.rows(
+      'select app, device, os, country, source, excluded from analytics.downloads where episode_id = ? order by counted_at',
+      [episodeId],
+    );
+  /** A GET of the episode's enclosure (media of 1000 bytes, 3 s: the whole file is the threshold). */
+  const get = (path: string, headers: Record<string, string>) => {
+    const call = request(analytics.app.getHttpServer()).get(path);
+    for (const [name, value] of Object.entries(headers)) call.set(name, value);
+    return call.expect(302);
+  };
+
+  beforeAll(async () => {
+    analytics = await startAnalyticsTestApp('cbtest_download_counter');
+    counter = analytics.app.get(DownloadCounter);
+  });
+
+  afterAll(async () => {
+    await analytics?.close();
+  });
+
+  it('counts each listener once, whole files and united ranges, and leaves probes, prefetches, bots and tools out', async () => {
+    const episode = await analytics.publishedEpisode();
+    const listener = { 'X-Forwarded-For': '8.8.8.8' };
+    await get(episode.path, { ...listener, 'User-Agent': OVERCAST });
+    await get(episode.path, { ...listener, 'User-Agent': OVERCAST });
+    await get(episode.path, { ...listener, 'User-Agent': OVERCAST, Range: 'bytes=0-1' });
+    await get(episode.path, { ...listener, 'User-Agent': ANTENNAPOD, Range: 'bytes=0-1' });
+    await get(episode.path, { ...listener, 'User-Agent': ANTENNAPOD, Range: 'bytes=0-499' });
+    await get(episode.path, { ...listener, 'User-Agent': ANTENNAPOD, Range: 'bytes=500-' });
+    await get(episode.path, { ...listener, 'User-Agent': 'curl/8.5.0' });
+    await get(episode.path, {
+      ...listener,
+      'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    await get(episode.path, {
+      ...listener,
+      'User-Agent': OVERCAST.replace('3.0', '3.1'),
+      'Sec-Purpose': 'prefetch',
+    });
+    await get(episode.path, listener);
+
+    await counter.countNow({ settleMs: 0 });
+
+    expect(await downloadsOf(episode.episodeId)).toEqual([
+      { app: 'Overcast', device: 'mobile', os: 'iOS', country: 'US', source: 'Podcast app', excluded: null },
+      {
+        app: 'AntennaPod',
+        device: 'mobile',
+        os: 'Android',
+        country: 'US',
+        source: 'Podcast app',
+        excluded: null,
+      },
+    ]);
+  });
+
+  it('goes on from the windows a run left open, and counts nothing twice when run again', async () => {
+    const episode = await analytics.publishedEpisode();
+    const listener = { 'X-Forwarded-For': '1.1.1.1', 'User-Agent': ANTENNAPOD };
+    await get(episode.path, { ...listener, Range: 'bytes=0-599' });
+    await counter.countNow({ settleMs: 0 });
+    expect(await downloadsOf(episode.episodeId)).toEqual([]);
+
+    await get(episode.path, { ...listener, Range: 'bytes=600-999' });
+    await counter.countNow({ settleMs: 0 });
+    await counter.countNow({ settleMs: 0 });
+
+    expect(await downloadsOf(episode.episodeId)).toHaveLength(1);
+  });
+
+  it(`excludes an address's downloads of an episode beyond ${BURST_LISTENERS_PER_ADDRESS_HOUR} listeners in an hour`, async () => {
+    const burst = await analytics.publishedEpisode();
+    const household = await analytics.publishedEpisode();
+    for (let index = 0; index <= BURST_LISTENERS_PER_ADDRESS_HOUR; index += 1) {
+      await get(burst.path, { 'X-Forwarded-For': '9.9.9.9', 'User-Agent': `${ANTENNAPOD} (${index})` });
+      if (index < BURST_LISTENERS_PER_ADDRESS_HOUR)
+        await get(household.path, { 'X-Forwarded-For': '9.9.9.9', 'User-Agent': `${ANTENNAPOD} (${index})` });
+    }
+
+    await counter.countNow({ settleMs: 0 });
+
+    expect((await downloadsOf(burst.episodeId)).map((row) => row['excluded'])).toEqual(
+      Array(11).fill('burst'),
+    );
+    expect((await downloadsOf(household.episodeId)).map((row) => row['excluded'])).toEqual(
+      Array(10).fill(null),
+    );
+  });
+
+  it('counts requests the journal wrote late, from their own time', async () => {
+    const episode = await analytics.publishedEpisode();
+    await counter.countNow({ settleMs: 0 });
+    // What a replayed journal segment does: rows older than what is counted, and a recount of their episode.
+    const [listed] = await analytics.rows(
+      `select listener_day, listener_next, address_day from analytics.download_requests limit 1`,
+    );
+    const late = new Date(Date.now() - 60 * 60 * 1000);
+    await analytics.rows(
+      `insert into analytics.download_requests (id, occurred_at, podcast_id, episode_id, owner_id, listener_day,
+         listener_next, address_day, user_agent) values (?, ?, ?, ?, 'owner-a', ?, ?, ?, ?)`,
+      [
+        randomUUID(),
+        late,
+        episode.podcastId,
+        episode.episodeId,
+        listed!['listener_day'],
+        listed!['listener_next'],
+        listed!['address_day'],
+        OVERCAST,
+      ],
+    );
+    await analytics.rows(
+      'insert into analytics.download_recounts (podcast_id, episode_id, since) values (?, ?, ?)',
+      [episode.podcastId, episode.episodeId, late],
+    );
+
+    await counter.countNow({ settleMs: 0 });
+
+    expect(await downloadsOf(episode.episodeId)).toEqual([
+      { app: 'Overcast', device: 'mobile', os: 'iOS', country: null, source: 'Podcast app', excluded: null },
+    ]);
+  });
+
+  it('counts everything again, to the same result, when the attribution tables change', async () => {
+    await counter.countNow({ settleMs: 0 });
+    const before = await analytics.rows(
+      'select request_id, app, excluded from analytics.downloads order by request_id',
+    );
+    await analytics.rows(`update analytics.download_counting set attribution_version = 'an older table'`);
+
+    await counter.countNow({ settleMs: 0 });
+
+    expect(
+      await analytics.rows('select request_id, app, excluded from analytics.downloads order by request_id'),
+    ).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+  });
+});

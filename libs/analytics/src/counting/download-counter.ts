@@ -1,0 +1,365 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Attribution, ATTRIBUTION_VERSION } from '../attribution/index.js';
+import {
+  BURST_LISTENERS_PER_ADDRESS_HOUR,
+  countDownloads,
+  type CountableRequest,
+  type CountedDownload,
+  type EpisodeFile,
+  type ListenerWindow,
+} from './download-counting.js';
+import { CoveredBytes } from './requested-ranges.js';
+
+const DAY_MS = 86_400_000;
+
+export interface DownloadCounterOptions {
+  /** How often the job looks for new requests. */
+  intervalMs: number;
+  /** Requests younger than this are left for the next run: a COPY may still be committing them. */
+  settleMs: number;
+  /** The most raw log one run takes (catching up goes run after run). */
+  sliceMs: number;
+}
+
+export const DOWNLOAD_COUNTER_OPTIONS = Symbol('DOWNLOAD_COUNTER_OPTIONS');
+export const DEFAULT_DOWNLOAD_COUNTER_OPTIONS: DownloadCounterOptions = {
+  intervalMs: 10_000,
+  settleMs: 30_000,
+  sliceMs: 60 * 60 * 1000,
+};
+
+type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+interface RequestRow {
+  id: string;
+  occurred_at: Date | string;
+  podcast_id: string;
+  episode_id: string;
+  owner_id: string;
+  listener_day: Buffer;
+  listener_next: Buffer | null;
+  address_day: Buffer | null;
+  country: string | null;
+  user_agent: string;
+  range_header: string | null;
+  prefetch: boolean;
+  source: string | null;
+}
+
+/**
+ * Turns the raw log (`download_requests`) into IAB v2.2 downloads (`downloads`), run after run, each in one
+ * transaction under an advisory lock (one replica counts at a time; a run that fails changes nothing). A run takes
+ * the requests after `counted_through` (at most `sliceMs` of them, and none younger than `settleMs`), goes on from the
+ * listeners' open windows, stores the downloads and the windows still open, applies the burst rule to the hours it
+ * touched and moves `counted_through`. Requests the journal wrote late are counted again from their time
+ * (`download_recounts`). When the attribution tables change (ATTRIBUTION_VERSION), everything is counted again.
+ */
+@Injectable()
+export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DownloadCounter.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly attribution: Attribution,
+    @Inject(DOWNLOAD_COUNTER_OPTIONS) private readonly options: DownloadCounterOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(
+      () => void this.countNow().catch((error: unknown) => this.warn(error)),
+      this.options.intervalMs,
+    );
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Counts everything that has settled; resolves when caught up (or another replica holds the lock). A caller that
+   * knows no write is under way (a test, a recount by hand) may count up to now with `settleMs: 0`.
+   */
+  countNow(options: { settleMs?: number } = {}): Promise<void> {
+    const settleMs = options.settleMs ?? this.options.settleMs;
+    this.running ??= (async () => {
+      while (!this.stopped && (await this.run(settleMs))) {
+        // Catching up: the next slice at once.
+      }
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** One run; true when more settled requests wait. */
+  private async run(settleMs: number): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      const connection = em.getConnection();
+      const sql: Sql = (text, parameters = []) =>
+        connection.execute(text, parameters, 'all', em.getTransactionContext());
+      const [lock] = await sql(
+        `select pg_try_advisory_xact_lock(hashtext('analytics.download_counting')) as locked`,
+      );
+      if (!lock?.['locked']) return false;
+
+      const [now] = await sql('select now() as now');
+      const settled = new Date(new Date(now!['now'] as string).getTime() - settleMs);
+      let [state] = await sql('select attribution_version, counted_through from analytics.download_counting');
+      if (!state || state['attribution_version'] !== ATTRIBUTION_VERSION) {
+        if (state) this.logger.log('attribution tables changed: counting every download again');
+        await sql('delete from analytics.downloads');
+        await sql('delete from analytics.listener_windows');
+        await sql('delete from analytics.download_recounts');
+        const [first] = await sql('select min(occurred_at) as first from analytics.download_requests');
+        const start = first?.['first'] ? new Date(new Date(first['first'] as string).getTime() - 1) : settled;
+        await sql(
+          `insert into analytics.download_counting (id, attribution_version, counted_through) values (1, ?, ?)
+             on conflict (id) do update set attribution_version = excluded.attribution_version,
+               counted_through = excluded.counted_through`,
+          [ATTRIBUTION_VERSION, start],
+        );
+        state = { counted_through: start };
+      }
+      const from = new Date(state['counted_through'] as string);
+      const through = new Date(Math.min(settled.getTime(), from.getTime() + this.options.sliceMs));
+      if (through <= from) return false;
+
+      await this.recount(sql, from);
+      const rows = (await sql(
+        `select ${REQUEST_COLUMNS} from analytics.download_requests
+           where occurred_at > ? and occurred_at <= ? order by occurred_at, id`,
+        [from, through],
+      )) as unknown as RequestRow[];
+      const touched = await this.countSlice(sql, rows.map(toCountable), through, null);
+      await this.markBursts(sql, touched);
+      await sql('delete from analytics.listener_windows where window_start <= ?', [
+        new Date(through.getTime() - DAY_MS),
+      ]);
+      await sql('update analytics.download_counting set counted_through = ? where id = 1', [through]);
+      return through < settled;
+    });
+  }
+
+  /** Episodes whose requests arrived late (replayed from the journal): counted again from a day before them. */
+  private async recount(sql: Sql, countedThrough: Date): Promise<void> {
+    const recounts = await sql(
+      `delete from analytics.download_recounts where since <= ?
+         returning podcast_id, episode_id, since`,
+      [countedThrough],
+    );
+    const since = new Map<string, Date>();
+    for (const row of recounts) {
+      const episodeId = row['episode_id'] as string;
+      const at = new Date(row['since'] as string);
+      const earlier = since.get(episodeId);
+      if (!earlier || at < earlier) since.set(episodeId, at);
+    }
+    const touched = new Map<string, Date>();
+    for (const [episodeId, at] of since) {
+      // Downloads from a day before the late requests may change; windows open then began at most a day earlier.
+      const replaceFrom = new Date(at.getTime() - DAY_MS);
+      await sql('delete from analytics.downloads where episode_id = ? and counted_at >= ?', [
+        episodeId,
+        replaceFrom,
+      ]);
+      await sql('delete from analytics.listener_windows where episode_id = ?', [episodeId]);
+      const rows = (await sql(
+        `select ${REQUEST_COLUMNS} from analytics.download_requests
+           where episode_id = ? and occurred_at >= ? and occurred_at <= ? order by occurred_at, id`,
+        [episodeId, new Date(replaceFrom.getTime() - DAY_MS), countedThrough],
+      )) as unknown as RequestRow[];
+      for (const [episode, hour] of await this.countSlice(
+        sql,
+        rows.map(toCountable),
+        countedThrough,
+        replaceFrom,
+      ))
+        touched.set(episode, hour);
+    }
+    await this.markBursts(sql, touched);
+  }
+
+  /**
+   * Counts one slice of requests per episode, going on from the stored open windows (none when `keepFrom` is set:
+   * a recount, which keeps only the downloads from then). Answers, per episode, the first hour it counted in.
+   */
+  private async countSlice(
+    sql: Sql,
+    requests: CountableRequest[],
+    through: Date,
+    keepFrom: Date | null,
+  ): Promise<Map<string, Date>> {
+    const byEpisode = new Map<string, CountableRequest[]>();
+    for (const request of requests) {
+      const list = byEpisode.get(request.episodeId);
+      if (list) list.push(request);
+      else byEpisode.set(request.episodeId, [request]);
+    }
+    const touched = new Map<string, Date>();
+    for (const [episodeId, episodeRequests] of byEpisode) {
+      const openFrom = new Date(episodeRequests[0]!.occurredAtMs - DAY_MS);
+      const open = keepFrom ? [] : await this.openWindows(sql, episodeId, openFrom);
+      const { downloads, windows } = countDownloads(
+        episodeRequests,
+        await this.fileOf(sql, episodeId),
+        this.attribution,
+        open,
+      );
+      const kept = keepFrom
+        ? downloads.filter((download) => download.countedAtMs >= keepFrom.getTime())
+        : downloads;
+      await this.insertDownloads(sql, kept);
+      if (!keepFrom)
+        await sql('delete from analytics.listener_windows where episode_id = ? and window_start > ?', [
+          episodeId,
+          openFrom,
+        ]);
+      await this.saveWindows(
+        sql,
+        episodeId,
+        [...windows].filter((window) => window.startMs > through.getTime() - DAY_MS),
+      );
+      const first = kept[0];
+      if (first) touched.set(episodeId, new Date(Math.floor(first.countedAtMs / 3_600_000) * 3_600_000));
+    }
+    return touched;
+  }
+
+  private async openWindows(sql: Sql, episodeId: string, from: Date): Promise<ListenerWindow[]> {
+    const rows = await sql(
+      `select key_day, key_next, window_start, listener, covered, counted from analytics.listener_windows
+         where episode_id = ? and window_start > ?`,
+      [episodeId, from],
+    );
+    return rows.map((row) => {
+      const covered = new CoveredBytes();
+      covered.add(
+        (row['covered'] as Array<[number, number | null]>).map(([first, end]) => [
+          first,
+          end ?? Number.POSITIVE_INFINITY,
+        ]),
+      );
+      return {
+        startMs: new Date(row['window_start'] as string).getTime(),
+        listener: row['listener'] as Buffer,
+        keyDay: row['key_day'] as string,
+        keyNext: row['key_next'] as string | null,
+        covered,
+        counted: row['counted'] as boolean,
+      };
+    });
+  }
+
+  private async saveWindows(sql: Sql, episodeId: string, windows: ListenerWindow[]): Promise<void> {
+    for (const window of windows) {
+      await sql(
+        `insert into analytics.listener_windows (episode_id, key_day, key_next, window_start, listener, covered, counted)
+           values (?, ?, ?, ?, ?, ?, ?)
+           on conflict (episode_id, key_day, window_start) do update set covered = excluded.covered, counted = excluded.counted`,
+        [
+          episodeId,
+          window.keyDay,
+          window.keyNext,
+          new Date(window.startMs),
+          window.listener,
+          JSON.stringify(
+            window.covered.ranges.map(([first, end]) => [first, Number.isFinite(end) ? end : null]),
+          ),
+          window.counted,
+        ],
+      );
+    }
+  }
+
+  private async insertDownloads(sql: Sql, downloads: CountedDownload[]): Promise<void> {
+    for (const download of downloads) {
+      await sql(
+        `insert into analytics.downloads (request_id, counted_at, window_start, podcast_id, episode_id, owner_id,
+           listener, address, app, app_kind, device, os, country, source, excluded)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null) on conflict (request_id) do nothing`,
+        [
+          download.requestId,
+          new Date(download.countedAtMs),
+          new Date(download.windowStartMs),
+          download.podcastId,
+          download.episodeId,
+          download.ownerId,
+          download.listener,
+          download.address,
+          download.app,
+          download.appKind,
+          download.device,
+          download.os,
+          download.country,
+          download.source,
+        ],
+      );
+    }
+  }
+
+  /** The burst rule over the hours a run counted in: an address with too many listeners of an episode in an hour. */
+  private async markBursts(sql: Sql, touched: Map<string, Date>): Promise<void> {
+    for (const [episodeId, fromHour] of touched) {
+      await sql(
+        `update analytics.downloads d set excluded = case when b.listeners > ? then 'burst' else null end
+           from (select address, date_trunc('hour', counted_at) as hour, count(*) as listeners
+                   from analytics.downloads where episode_id = ? and counted_at >= ? and address is not null
+                   group by address, date_trunc('hour', counted_at)) b
+          where d.episode_id = ? and d.counted_at >= ? and d.address = b.address
+            and date_trunc('hour', d.counted_at) = b.hour`,
+        [BURST_LISTENERS_PER_ADDRESS_HOUR, episodeId, fromHour, episodeId, fromHour],
+      );
+    }
+  }
+
+  private async fileOf(sql: Sql, episodeId: string): Promise<EpisodeFile> {
+    const [row] = await sql(
+      'select size_bytes, duration_seconds from analytics.enclosures where episode_id = ?',
+      [episodeId],
+    );
+    return {
+      sizeBytes: row?.['size_bytes'] == null ? null : Number(row['size_bytes']),
+      durationSeconds: (row?.['duration_seconds'] as number | null | undefined) ?? null,
+    };
+  }
+
+  private warn(error: unknown): void {
+    this.logger.warn(
+      `downloads not counted this time: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+const REQUEST_COLUMNS =
+  'id, occurred_at, podcast_id, episode_id, owner_id, listener_day, listener_next, address_day, country, user_agent, range_header, prefetch, source';
+
+function toCountable(row: RequestRow): CountableRequest {
+  return {
+    id: row.id,
+    occurredAtMs: new Date(row.occurred_at).getTime(),
+    podcastId: row.podcast_id,
+    episodeId: row.episode_id,
+    ownerId: row.owner_id,
+    listenerDay: row.listener_day,
+    listenerNext: row.listener_next,
+    addressDay: row.address_day,
+    country: row.country,
+    userAgent: row.user_agent,
+    rangeHeader: row.range_header,
+    prefetch: row.prefetch,
+    source: row.source,
+  };
+}
