@@ -9,3 +9,4 @@ export * from './playback-beacon.js';
 export * from './analytics-export.js';
 export * from './analytics-messages.js';
 export * from './export-messages.js';
+export * from './analytics-requests.js';
