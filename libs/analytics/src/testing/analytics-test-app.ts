@@ -18,6 +18,7 @@ import {
   defaultPodcastChannelFields,
   type PayloadOf,
   type Podcast,
+  type PodcastRole,
   type StoredEpisodeMedia,
 } from '@castbase/contracts';
 import { APP_CONFIG } from '@castbase/platform-config';
@@ -103,6 +104,27 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     { queue: 'catalog' },
   );
 
+  /**
+   * The catalog's side of `catalog.access.resolve`: a podcast's owner (from `catalogPodcasts`) or a contributor given a
+   * role in `contributorRoles` (podcast id → user id → role); anyone else is PODCAST_NOT_FOUND (EPISODE_NOT_FOUND when
+   * asked by episode, for the episodes of `publishedEpisode`).
+   */
+  const contributorRoles = new Map<string, Map<string, PodcastRole>>();
+  const episodePodcasts = new Map<string, string>();
+  await bus.respond(
+    catalogRequests.resolveAccess,
+    (request) => {
+      const podcastId = 'podcastId' in request ? request.podcastId : episodePodcasts.get(request.episodeId);
+      const podcast = podcastId === undefined ? undefined : catalogPodcasts.get(podcastId);
+      const role: PodcastRole | undefined =
+        podcast?.ownerId === request.userId ? 'owner' : contributorRoles.get(podcastId ?? '')?.get(request.userId);
+      if (podcastId === undefined || !podcast || !role)
+        throw new DomainError('podcastId' in request ? 'PODCAST_NOT_FOUND' : 'EPISODE_NOT_FOUND');
+      return { podcastId, role };
+    },
+    { queue: 'catalog' },
+  );
+
   const rows = (sql: string, parameters: unknown[] = []) =>
     app
       .select(AnalyticsModule)
@@ -129,6 +151,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     mediaKey ??= `public/media/${ownerId}/${randomUUID()}/episode.mp3`;
     const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
     catalogPodcasts.set(episode.podcastId, { ownerId, privateToken: null });
+    episodePodcasts.set(episode.episodeId, episode.podcastId);
     await publish({ ...episode, media: mediaAt(mediaKey) });
     const mediaUrl = app.get(ObjectStorage).publicUrl(mediaKey);
     return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
@@ -149,7 +172,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     await rm(workDir, { recursive: true, force: true });
   }
 
-  return { app, bus, rows, databaseUrl: database.url, spillDirectory, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, close };
+  return { app, bus, rows, databaseUrl: database.url, spillDirectory, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, contributorRoles, close };
 }
 
 export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;
