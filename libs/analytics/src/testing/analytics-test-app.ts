@@ -17,6 +17,7 @@ import {
   type EventEnvelope,
   defaultPodcastChannelFields,
   type PayloadOf,
+  type Episode,
   type Podcast,
   type PodcastRole,
   type StoredEpisodeMedia,
@@ -117,10 +118,27 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
       const podcastId = 'podcastId' in request ? request.podcastId : episodePodcasts.get(request.episodeId);
       const podcast = podcastId === undefined ? undefined : catalogPodcasts.get(podcastId);
       const role: PodcastRole | undefined =
-        podcast?.ownerId === request.userId ? 'owner' : contributorRoles.get(podcastId ?? '')?.get(request.userId);
+        podcast?.ownerId === request.userId
+          ? 'owner'
+          : contributorRoles.get(podcastId ?? '')?.get(request.userId);
       if (podcastId === undefined || !podcast || !role)
         throw new DomainError('podcastId' in request ? 'PODCAST_NOT_FOUND' : 'EPISODE_NOT_FOUND');
       return { podcastId, role };
+    },
+    { queue: 'catalog' },
+  );
+
+  /** The catalog's episodes (`catalog.episode.get`, for anyone with a role on their podcast). */
+  const catalogEpisodes = new Map<string, Episode>();
+  await bus.respond(
+    catalogRequests.getEpisode,
+    ({ userId, episodeId }) => {
+      const episode = catalogEpisodes.get(episodeId);
+      const podcast = episode && catalogPodcasts.get(episode.podcastId);
+      const allowed =
+        podcast && (podcast.ownerId === userId || contributorRoles.get(episode.podcastId)?.has(userId));
+      if (!episode || !allowed) throw new DomainError('EPISODE_NOT_FOUND');
+      return episode;
     },
     { queue: 'catalog' },
   );
@@ -152,7 +170,10 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
     catalogPodcasts.set(episode.podcastId, { ownerId, privateToken: null });
     episodePodcasts.set(episode.episodeId, episode.podcastId);
-    await publish({ ...episode, media: mediaAt(mediaKey) });
+    const media = mediaAt(mediaKey);
+    const catalogEpisode = aCatalogEpisode(episode, media);
+    catalogEpisodes.set(episode.episodeId, catalogEpisode);
+    await publish({ ...episode, title: catalogEpisode.title, media });
     const mediaUrl = app.get(ObjectStorage).publicUrl(mediaKey);
     return { ...episode, mediaUrl, path: `/e/${episode.podcastId}/${episode.episodeId}/episode.mp3` };
   }
@@ -172,10 +193,68 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     await rm(workDir, { recursive: true, force: true });
   }
 
-  return { app, bus, rows, databaseUrl: database.url, spillDirectory, deliver, publish, publishedEpisode, collectEvents, catalogPodcasts, contributorRoles, close };
+  return {
+    app,
+    bus,
+    rows,
+    databaseUrl: database.url,
+    spillDirectory,
+    deliver,
+    publish,
+    publishedEpisode,
+    collectEvents,
+    catalogPodcasts,
+    contributorRoles,
+    catalogEpisodes,
+    close,
+  };
 }
 
 export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;
+
+/** A published episode as the catalog answers it. */
+function aCatalogEpisode(
+  episode: { episodeId: string; podcastId: string; ownerId: string },
+  media: StoredEpisodeMedia,
+): Episode {
+  const now = new Date().toISOString();
+  return {
+    id: episode.episodeId,
+    podcastId: episode.podcastId,
+    ownerId: episode.ownerId,
+    title: `Episode ${episode.episodeId.slice(0, 8)}`,
+    description: '',
+    status: 'published',
+    episodeType: 'full',
+    explicit: false,
+    seasonNumber: null,
+    episodeNumber: null,
+    guid: `castbase-${episode.episodeId}`,
+    media: { ...media, url: `${MEDIA_ORIGIN}/storage/${media.storageKey}` },
+    durationSeconds: media.durationSeconds,
+    artworkMediaId: null,
+    artworkUrl: null,
+    tags: [],
+    enableRss: true,
+    enableVideo: false,
+    podcastBlock: false,
+    transcripts: [],
+    chapters: [],
+    soundbites: [],
+    persons: [],
+    value: null,
+    location: null,
+    funding: [],
+    license: null,
+    alternateEnclosures: [],
+    plays: 0,
+    publishDate: now,
+    scheduledReleaseDate: null,
+    revision: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /** A podcast as the catalog answers it to its owner: public, or private with its token. */
 function aCatalogPodcast(id: string, ownerId: string, privateToken: string | null): Podcast {
