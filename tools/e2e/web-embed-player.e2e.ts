@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { episodeMessages, type Episode, type Podcast } from '@castbase/contracts';
 import { freePort, waitFor } from '@castbase/platform-testing';
@@ -18,8 +19,8 @@ import { signedUpCreator, type DeviceStorage } from './support/web-journey.js';
 
 // The embeddable player in a real browser against the all-in-one process: the Embed action of a published episode
 // copies its iframe code, a page of another origin that pastes the code shows the player at 280 to 800 px and plays
-// the real MP3 in it, and /embed/audio without a query shows its defaults. Set E2E_SCREENSHOT_DIR to keep
-// screenshots.
+// the real MP3 in it through the enclosure redirect (`/e/...?src=embed`) and reports the listening with a start beacon,
+// and /embed/audio without a query shows its defaults. Set E2E_SCREENSHOT_DIR to keep screenshots.
 
 const JOURNEY_TIMEOUT_MS = 240_000;
 /** The widths a host page gives the 100%-wide frame. */
@@ -138,6 +139,22 @@ describe('the embeddable player', () => {
       await screenshotInBothThemes(dialog, 'embed-modal');
       await page.keyboard.press('Escape');
 
+      // The embed plays the episode's enclosure URL: the player knows the episode its beacons are for.
+      const embedded = new URL(/src="([^"]+)"/.exec(code)![1]!.replaceAll('&amp;', '&'));
+      const enclosure = new URL(embedded.searchParams.get('url')!);
+      expect(`${enclosure.origin}${enclosure.pathname}`).toBe(
+        `${app.running.url}/e/${podcast.id}/${published.id}/${enclosure.pathname.split('/').pop()}`,
+      );
+      expect(enclosure.searchParams.get('src')).toBe('embed');
+
+      const mediaRequests: string[] = [];
+      page.on('request', (request) => {
+        if (
+          ['media', 'other'].includes(request.resourceType()) &&
+          new URL(request.url()).pathname.startsWith('/e/')
+        )
+          mediaRequests.push(request.url());
+      });
       hostHtml = blogPostWith(code);
       await page.goto(host.url);
       const frames = await playerFrames();
@@ -183,6 +200,39 @@ describe('the embeddable player', () => {
         { timeoutMs: 20_000, intervalMs: 100 },
       );
       expect(playing.currentTime).toBeGreaterThan(0);
+
+      // Nothing was fetched before play (preload="none"), and the audio came through the redirect, counted from the
+      // embed; the start beacon went to /e/beacons across origins and is stored as the player's session.
+      const played = mediaRequests.map((url) => new URL(url));
+      expect(played.length).toBeGreaterThan(0);
+      for (const url of played) {
+        expect(url.pathname).toMatch(new RegExp(`^/e/${podcast.id}/${published.id}/[^/]+$`));
+        expect(url.searchParams.get('src')).toBe('embed');
+      }
+      const db = new pg.Client({ connectionString: app.running.config.DATABASE_URL });
+      await db.connect();
+      try {
+        const session = await waitFor(
+          'the start beacon to be stored',
+          async () =>
+            (
+              await db.query<{ player: string; podcast_id: string; ended_at: Date | null }>(
+                'select player, podcast_id, ended_at from analytics.listening_sessions where episode_id = $1',
+                [published.id],
+              )
+            ).rows[0],
+          { timeoutMs: 20_000, intervalMs: 100 },
+        );
+        expect(session).toEqual({ player: 'embed', podcast_id: podcast.id, ended_at: null });
+        const downloads = await db.query<{ source: string | null }>(
+          'select source from analytics.download_requests where episode_id = $1',
+          [published.id],
+        );
+        expect(downloads.rows.length).toBeGreaterThan(0);
+        expect(new Set(downloads.rows.map((row) => row.source))).toEqual(new Set(['embed']));
+      } finally {
+        await db.end();
+      }
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PUBLIC_PODCAST_PAGE_SIZE, type Episode, type MediaFile, type Podcast } from '@castbase/contracts';
 import { resolveFfmpegBinaries, runFfmpeg } from '@castbase/platform-ffmpeg';
@@ -161,24 +162,43 @@ describe('the public pages, signed out', () => {
       await page.getByText('Season 2 · Episode 1').waitFor();
       await page.getByText('A second line of notes.', { exact: false }).waitFor();
       expect(await audio().getAttribute('controls')).not.toBeNull();
+      // The player fetches nothing before play, and plays through the enclosure redirect, counted from the page.
+      expect(await audio().getAttribute('preload')).toBe('none');
+      const source = new URL((await audio().getAttribute('src'))!, app.running.url);
+      expect(source.pathname).toMatch(new RegExp(`^/e/${featured.podcastId}/${featured.id}/[^/]+$`));
+      expect(source.searchParams.get('src')).toBe('page');
+      expect((await playerState()).readyState).toBe(0);
 
-      // The chapter edit re-tags the MP3 under a new address; a page opened before that lands reloads its data.
+      await page.getByRole('button', { name: '0:04 Goodbye' }).click();
       const loaded = await waitFor(
-        'the audio to load its metadata',
+        'the player to play on from the chapter',
         async () => {
           const state = await playerState();
-          return state.readyState >= 1 && state.duration > 5 ? state : undefined;
+          return state.duration > 5 && state.currentTime > 4.1 ? state : undefined;
         },
         { timeoutMs: 30_000 },
       );
       expect(loaded.duration).toBeLessThan(7);
-
-      await page.getByRole('button', { name: '0:04 Goodbye' }).click();
-      await waitFor('the player to play on from the chapter', async () => {
-        const state = await playerState();
-        return state.currentTime > 4.1 ? true : undefined;
-      });
       expect(await currentChapter()).toBe('0:04 Goodbye');
+      // Playing sent a start beacon, stored as the page's listening session of the episode.
+      const db = new pg.Client({ connectionString: app.running.config.DATABASE_URL });
+      await db.connect();
+      try {
+        const session = await waitFor(
+          'the start beacon to be stored',
+          async () =>
+            (
+              await db.query<{ player: string; podcast_id: string }>(
+                'select player, podcast_id from analytics.listening_sessions where episode_id = $1',
+                [featured.id],
+              )
+            ).rows[0],
+          { timeoutMs: 20_000, intervalMs: 100 },
+        );
+        expect(session).toEqual({ player: 'page', podcast_id: featured.podcastId });
+      } finally {
+        await db.end();
+      }
 
       await page.getByRole('button', { name: '0:02 The tone' }).click();
       await waitFor('the player at the second chapter, marked as playing', async () => {

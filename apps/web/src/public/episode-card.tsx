@@ -1,6 +1,8 @@
 import type { PublicEpisode } from '@castbase/contracts';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { playerMediaUrl, usePlaybackBeacons } from '../shared/listening/playback-beacons.js';
 import { PublicArtwork } from './public-artwork.js';
 import { useReloadOnMediaError } from './public-page-data.js';
 import { episodeFacts } from './public-formats.js';
@@ -16,6 +18,9 @@ export function EpisodeCard({
   pageQueryKey: readonly unknown[];
 }) {
   const reloadOnError = useReloadOnMediaError(pageQueryKey, episode.media?.url);
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const played = { podcastId: episode.podcastId, episodeId: episode.id };
+  usePlaybackBeacons(audio, episode.media ? played : null, 'page');
   const path = `/episode/${episode.id}`;
   const headingId = `episode-${episode.id}`;
   return (
@@ -56,9 +61,10 @@ export function EpisodeCard({
           )}
           {episode.media && (
             <audio
+              ref={setAudio}
               controls
               preload="none"
-              src={episode.media.url}
+              src={playerMediaUrl(played, 'page', episode.media)}
               className={classes.player}
               aria-label={`Play ${episode.title}`}
               onError={reloadOnError}

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Container, Grid, Group, Stack, Text, Title } fro
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { publicEpisodeUrl } from '../episodes/actions/share-links.js';
+import { playerMediaUrl, usePlaybackBeacons } from '../shared/listening/playback-beacons.js';
 import { ChapterList } from './chapter-list.js';
 import { CopyField } from './copy-field.js';
 import { CreditsList } from './credits-list.js';
@@ -21,6 +22,12 @@ import { usePublicDocumentTitle } from './use-document-title.js';
 export function PublicEpisodeView({ page }: { page: PublicEpisodePage }) {
   const { podcast, episode } = page;
   const player = useRef<HTMLMediaElement | null>(null);
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const attachPlayer = useCallback((element: HTMLMediaElement | null) => {
+    player.current = element;
+    setMedia(element);
+  }, []);
+  usePlaybackBeacons(media, episode.media ? { podcastId: podcast.id, episodeId: episode.id } : null, 'page');
   const [currentTime, setCurrentTime] = useState(0);
   usePublicDocumentTitle(`${episode.title} · ${podcast.name}`);
   const reloadOnError = useReloadOnMediaError(publicEpisodeQueryKey(episode.id), episode.media?.url);
@@ -43,12 +50,13 @@ export function PublicEpisodeView({ page }: { page: PublicEpisodePage }) {
   const listedChapters = episode.chapters.filter((chapter) => chapter.toc);
   const [transcript, ...otherTranscripts] = episode.transcripts;
   const mediaProps = {
-    ref: (element: HTMLMediaElement | null) => {
-      player.current = element;
-    },
+    ref: attachPlayer,
     controls: true,
-    preload: 'metadata',
-    src: episode.media?.url,
+    // Nothing is fetched before someone presses play; the play is then a download counted from the page.
+    preload: 'none',
+    src: episode.media
+      ? playerMediaUrl({ podcastId: podcast.id, episodeId: episode.id }, 'page', episode.media)
+      : undefined,
     className: classes.player,
     'aria-label': `Play ${episode.title}`,
     onTimeUpdate: () => setCurrentTime(player.current?.currentTime ?? 0),

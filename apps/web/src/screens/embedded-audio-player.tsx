@@ -10,10 +10,12 @@ import {
 } from '@mantine/core';
 import { EMBED_DEFAULT_LINK_COLOR, EMBED_DEFAULT_TITLE, embedLinkColorOrNull } from '@castbase/contracts';
 import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/brand/castbase-logo.js';
 import { MicrophoneIcon } from '../shared/icons/icons.js';
 import { useDocumentTitle } from '../shared/layout/document-title.js';
+import { enclosureOf, usePlaybackBeacons } from '../shared/listening/playback-beacons.js';
 import { readableOn } from '../shared/theme/contrast.js';
 
 /**
@@ -21,11 +23,17 @@ import { readableOn } from '../shared/theme/contrast.js';
  * (the gateway lets any site frame this page alone). Only http(s) media and hex colours are accepted from the query,
  * since anyone can craft the embed address. The link colour (default #111111) is used as given where it reads at
  * 4.5:1 on the player's background, and otherwise its nearest shade that does (so the default is light in dark).
+ * When `url` is an episode's enclosure URL on this site (`/e/{podcastId}/{episodeId}/{file}`, as the Embed action and
+ * oEmbed make it), the player plays it with `src=embed` and sends listening beacons; other media plays without.
  */
 export function EmbeddedAudioPlayer() {
   const [searchParams] = useSearchParams();
   const title = searchParams.get('title')?.trim() || EMBED_DEFAULT_TITLE;
-  const audioUrl = webUrlOrNull(searchParams.get('url'));
+  const givenUrl = webUrlOrNull(searchParams.get('url'));
+  const enclosure = useMemo(() => (givenUrl ? enclosureOf(givenUrl, 'embed') : null), [givenUrl]);
+  const audioUrl = enclosure?.mediaUrl ?? givenUrl;
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  usePlaybackBeacons(audio, enclosure?.episode ?? null, 'embed');
   const artworkUrl = webUrlOrNull(searchParams.get('art'));
   const linkColor = useReadableLinkColor(
     embedLinkColorOrNull(searchParams.get('color')) ?? EMBED_DEFAULT_LINK_COLOR,
@@ -46,6 +54,7 @@ export function EmbeddedAudioPlayer() {
           </Text>
           {audioUrl ? (
             <audio
+              ref={setAudio}
               controls
               preload="none"
               src={audioUrl}

@@ -252,7 +252,9 @@ describe('POST /e/beacons: listening sessions from the players, cross-origin and
       { code: 'VALIDATION_FAILED', message: beaconMessages.contentType },
     ]);
     expect(
-      await analytics.rows('select 1 from analytics.listening_sessions where episode_id = ?', [episode.episodeId]),
+      await analytics.rows('select 1 from analytics.listening_sessions where episode_id = ?', [
+        episode.episodeId,
+      ]),
     ).toEqual([]);
   });
 

@@ -38,7 +38,10 @@ export class ListeningSessions {
       throw new DomainError('VALIDATION_FAILED', beaconMessages.notABeacon);
     const parsed = playbackBeaconSchema.safeParse(value);
     if (!parsed.success)
-      throw new DomainError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? beaconMessages.notABeacon);
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        parsed.error.issues[0]?.message ?? beaconMessages.notABeacon,
+      );
     const beacon = parsed.data;
     const target = await this.targetOf(beacon.podcastId, beacon.episodeId, now);
     const refused = gateRefusal(await this.gateOf(target), sender.token);

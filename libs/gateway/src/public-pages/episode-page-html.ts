@@ -44,11 +44,15 @@ export function episodeFacts(episode: PublicEpisode): string {
     .join(' · ');
 }
 
-/** An `<audio controls preload="none">` (or `<video>`) of the episode's media; nothing without media. */
+/**
+ * An `<audio controls preload="none">` (or `<video>`) of the episode's media through its enclosure redirect (a play
+ * is a download counted from the page); nothing without media.
+ */
 export function playerHtml(episode: PublicEpisode, urls: PageUrls): string {
-  if (!episode.media) return '';
+  const source = urls.playerMedia(episode, 'page');
+  if (!episode.media || !source) return '';
   const element = episode.media.mimeType.startsWith('video/') ? 'video' : 'audio';
-  return `<${element} controls preload="none" src="${escapeHtml(urls.absolute(episode.media.url))}" aria-label="${escapeHtml(`Play ${episode.title}`)}"></${element}>`;
+  return `<${element} controls preload="none" src="${escapeHtml(source)}" aria-label="${escapeHtml(`Play ${episode.title}`)}"></${element}>`;
 }
 
 /**

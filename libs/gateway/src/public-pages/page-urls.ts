@@ -34,11 +34,25 @@ export class PageUrls {
     return oembedUrl(this.publicUrl, this.episode(episodeId));
   }
 
-  /** The embeddable mini player for an episode (/embed/audio, spec 3 §2.8), as the Embed action and oEmbed make it. */
+  /**
+   * What Castbase's own players play: the episode's enclosure redirect, `/e/{podcastId}/{episodeId}/{file}?src=...`,
+   * so a play is a download counted with the player it came from (the web app's players make the same address).
+   * Public pages show public podcasts only, so no token.
+   */
+  playerMedia(episode: PublicEpisode, player: 'page' | 'embed'): string | null {
+    if (!episode.media) return null;
+    const file = new URL(episode.media.url, `${this.publicUrl}/`).pathname.split('/').pop() || 'episode';
+    return `${this.publicUrl}/e/${episode.podcastId}/${episode.id}/${file}?src=${player}`;
+  }
+
+  /**
+   * The embeddable mini player for an episode (/embed/audio, spec 3 §2.8), as the Embed action makes it: playing the
+   * enclosure URL, from which the player knows the episode its listening beacons are for.
+   */
   embedPlayer(episode: PublicEpisode): { url: string; width: number; height: number } {
     const url = embedPlayerUrl(this.publicUrl, {
       title: episode.title,
-      url: episode.media?.url ?? null,
+      url: this.playerMedia(episode, 'embed'),
       art: episode.artworkUrl,
     });
     return { url, width: 480, height: EMBED_PLAYER_HEIGHT_PX };

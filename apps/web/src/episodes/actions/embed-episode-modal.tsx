@@ -5,7 +5,7 @@ import { embedPlayerParams } from './share-links.js';
 
 export interface EmbedEpisodeModalProps {
   /** A published episode to embed; null keeps the modal closed. */
-  episode: Pick<Episode, 'id' | 'title' | 'media' | 'artworkUrl'> | null;
+  episode: Pick<Episode, 'id' | 'podcastId' | 'title' | 'media' | 'artworkUrl'> | null;
   /** The podcast's artwork, shown in the player when the episode has none of its own. */
   podcastArtworkUrl?: string | null;
   onClose: () => void;

@@ -5,7 +5,7 @@ import { embedPlayerParams, publicEpisodeUrl, shareIntents } from './share-links
 
 export interface ShareEpisodeModalProps {
   /** A published episode to share; null keeps the modal closed. */
-  episode: Pick<Episode, 'id' | 'title' | 'media' | 'artworkUrl'> | null;
+  episode: Pick<Episode, 'id' | 'podcastId' | 'title' | 'media' | 'artworkUrl'> | null;
   /** The podcast's artwork, used in the embed when the episode has none of its own. */
   podcastArtworkUrl?: string | null;
   onClose: () => void;

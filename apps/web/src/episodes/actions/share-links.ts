@@ -1,4 +1,5 @@
 import type { EmbedPlayerParams, Episode } from '@castbase/contracts';
+import { playerMediaUrl } from '../../shared/listening/playback-beacons.js';
 
 // The addresses a published episode is shared with: its public page, the share intents of three networks and the
 // embeddable player's address (its iframe code is `embedIframeCode` in the contracts).
@@ -26,14 +27,20 @@ export function shareIntents(link: string, title: string): ShareIntent[] {
   ];
 }
 
-/** What the embeddable player of an episode shows: its title, its media and its artwork (else the podcast's). */
+/**
+ * What the embeddable player of an episode shows: its title, its media and its artwork (else the podcast's). The
+ * media is the episode's enclosure URL with `src=embed`, so the embed's plays are counted downloads from the embed and
+ * the player knows the episode its listening beacons are for.
+ */
 export function embedPlayerParams(
-  episode: Pick<Episode, 'title' | 'media' | 'artworkUrl'>,
+  episode: Pick<Episode, 'id' | 'podcastId' | 'title' | 'media' | 'artworkUrl'>,
   podcastArtworkUrl: string | null,
 ): EmbedPlayerParams {
   return {
     title: episode.title,
-    url: episode.media?.url ?? null,
+    url: episode.media
+      ? playerMediaUrl({ podcastId: episode.podcastId, episodeId: episode.id }, 'embed', episode.media)
+      : null,
     art: episode.artworkUrl ?? podcastArtworkUrl,
   };
 }

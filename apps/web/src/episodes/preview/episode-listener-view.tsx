@@ -1,12 +1,24 @@
 import { isVideoMedia, type Episode, type Podcast } from '@castbase/contracts';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { formatInTimeZone } from '../actions/schedule-time.js';
 import { useCreatorTimeZone } from '../actions/use-creator-time-zone.js';
+import { playerMediaUrl, usePlaybackBeacons } from '../../shared/listening/playback-beacons.js';
 import { formatDuration } from '../../shared/media-upload/upload-figures.js';
 import classes from './episode-preview.module.css';
 
-/** An episode as a listener's page shows it: artwork, title, date, player, show notes and tags. */
+/**
+ * An episode as a listener's page shows it: artwork, title, date, player, show notes and tags. A published episode
+ * plays as listeners hear it, through its enclosure redirect (a download from the app) with listening beacons; a
+ * draft or scheduled one has no enclosure yet and plays its stored file.
+ */
 export function EpisodeListenerView({ episode, podcast }: { episode: Episode; podcast: Podcast }) {
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const published = episode.status === 'published' && episode.media !== null;
+  const played = { podcastId: episode.podcastId, episodeId: episode.id, token: podcast.privateAccessToken };
+  usePlaybackBeacons(media, published ? played : null, 'app');
+  const mediaUrl =
+    episode.media && published ? playerMediaUrl(played, 'app', episode.media) : episode.media?.url;
   const timeZone = useCreatorTimeZone();
   const artwork = episode.artworkUrl ?? podcast.artworkUrl;
   const date = episode.publishDate ?? episode.scheduledReleaseDate;
@@ -66,17 +78,19 @@ export function EpisodeListenerView({ episode, podcast }: { episode: Episode; po
         {episode.media ? (
           isVideoMedia(episode.media) && episode.enableVideo ? (
             <video
+              ref={setMedia}
               controls
-              preload="metadata"
-              src={episode.media.url}
+              preload="none"
+              src={mediaUrl}
               className={classes.video}
               aria-label={playerLabel}
             />
           ) : (
             <audio
+              ref={setMedia}
               controls
-              preload="metadata"
-              src={episode.media.url}
+              preload="none"
+              src={mediaUrl}
               className={classes.audio}
               aria-label={playerLabel}
             />
