@@ -8,6 +8,7 @@ import {
   startAnalyticsTestApp,
   type AnalyticsTestApp,
 } from './testing/analytics-test-app.js';
+import { DownloadCounter } from './counting/download-counter.js';
 import { DownloadWriter } from './downloads/download-writer.js';
 
 describe('analytics service: the enclosure redirect records every download request', () => {
@@ -59,6 +60,7 @@ describe('analytics service: the enclosure redirect records every download reque
         file_name: 'episode.mp3',
         size_bytes: '1000',
         duration_seconds: 3,
+        title: analytics.catalogEpisodes.get(episode.episodeId)!.title,
         updated_at: expect.any(String),
       },
     ]);
@@ -213,6 +215,26 @@ describe('analytics service: the enclosure redirect records every download reque
       releasedMediaIds: [],
     });
     await request(server()).get(other.path).expect(404);
+  });
+
+  it("forgets a deleted podcast: its episodes' URLs answer 404 and its downloads go", async () => {
+    const episode = await analytics.publishedEpisode();
+    await request(server()).get(episode.path).set('User-Agent', 'AntennaPod/3.5.0').expect(302);
+    await analytics.app.get(DownloadCounter).countNow({ settleMs: 0 });
+    expect(
+      await analytics.rows('select 1 from analytics.downloads where podcast_id = ?', [episode.podcastId]),
+    ).toHaveLength(1);
+
+    await analytics.deliver(catalogEvents.podcastDeleted, {
+      podcastId: episode.podcastId,
+      releasedMediaIds: [],
+    });
+
+    await request(server()).get(episode.path).expect(404);
+    for (const table of ['download_requests', 'downloads', 'enclosures'])
+      expect(
+        await analytics.rows(`select 1 from analytics.${table} where podcast_id = ?`, [episode.podcastId]),
+      ).toEqual([]);
   });
 
   it('writes the rows of concurrent downloads together, in far fewer COPYs than requests', async () => {

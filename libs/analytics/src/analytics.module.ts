@@ -22,13 +22,27 @@ import {
 import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
+import {
+  GetDashboardAnalyticsHandler,
+  GetEpisodeAnalyticsHandler,
+  GetPodcastAnalyticsHandler,
+} from './reports/analytics-report.handlers.js';
+import { AnalyticsReports } from './reports/analytics-reports.js';
+import { DownloadFigures } from './reports/download-figures.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
+import { BeaconController } from './listening/beacon.controller.js';
+import { BeaconHttpRoute } from './listening/beacon-http-route.js';
+import { ListeningSessions } from './listening/listening-sessions.js';
 import {
   PodcastCreatedAccessHandler,
   PodcastDeletedAccessHandler,
   PodcastUpdatedAccessHandler,
 } from './podcasts/podcast-access-changed.handler.js';
 import { PodcastAccessService } from './podcasts/podcast-access.service.js';
+import { FeedAnalyticsService } from './feed-requests/feed-analytics.service.js';
+import { FeedRequestsRepository } from './feed-requests/feed-requests.repository.js';
+import { FeedsRequestedHandler } from './feed-requests/feeds-requested.handler.js';
+import { GetFeedAnalyticsHandler } from './feed-requests/get-feed-analytics.handler.js';
 
 const eventHandlers = [
   EpisodePublishedHandler,
@@ -38,6 +52,7 @@ const eventHandlers = [
   PodcastCreatedAccessHandler,
   PodcastUpdatedAccessHandler,
   PodcastDeletedAccessHandler,
+  FeedsRequestedHandler,
 ];
 
 /**
@@ -52,11 +67,16 @@ const eventHandlers = [
     PersistenceModule.forService(analyticsDatabase),
     MessagingModule.forService({
       service: 'analytics',
-      requestHandlers: [],
+      requestHandlers: [
+        GetPodcastAnalyticsHandler,
+        GetEpisodeAnalyticsHandler,
+        GetDashboardAnalyticsHandler,
+        GetFeedAnalyticsHandler,
+      ],
       eventHandlers,
     }),
   ],
-  controllers: [EnclosureRedirectController],
+  controllers: [EnclosureRedirectController, BeaconController],
   providers: [
     PodcastAccessService,
     DownloadTargets,
@@ -64,11 +84,17 @@ const eventHandlers = [
     ListenerKeys,
     DownloadWriter,
     DownloadHttpRoute,
+    ListeningSessions,
+    BeaconHttpRoute,
     { provide: DOWNLOAD_WRITER_OPTIONS, inject: [APP_CONFIG], useFactory: downloadWriterOptions },
     { provide: CountryLookup, useFactory: () => CountryLookup.open() },
     { provide: Attribution, useFactory: () => new Attribution() },
     { provide: DOWNLOAD_COUNTER_OPTIONS, useValue: DEFAULT_DOWNLOAD_COUNTER_OPTIONS },
     DownloadCounter,
+    DownloadFigures,
+    AnalyticsReports,
+    FeedRequestsRepository,
+    FeedAnalyticsService,
   ],
 })
 export class AnalyticsModule {}

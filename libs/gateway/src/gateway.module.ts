@@ -5,6 +5,8 @@ import type { AppConfig } from '@castbase/platform-config';
 import { AuthConfigController } from './auth-config/auth-config.controller.js';
 import { ChaptersController } from './chapters/chapters.controller.js';
 import { ContributorsController } from './contributors/contributors.controller.js';
+import { AnalyticsController } from './analytics/analytics.controller.js';
+import { FeedAnalyticsController } from './analytics/feed-analytics.controller.js';
 import { DirectoriesController } from './directories/directories.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
 import { EpisodesController } from './episodes/episodes.controller.js';
@@ -53,6 +55,8 @@ export class GatewayModule {
         PublicPagesHtmlController,
         OembedController,
         ChaptersController,
+        AnalyticsController,
+        FeedAnalyticsController,
         DirectoriesController,
         FeedTestsController,
       ],

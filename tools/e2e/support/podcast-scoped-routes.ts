@@ -100,6 +100,41 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
     },
     {
       method: 'GET',
+      route: '/api/podcasts/:podcastId/analytics',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/analytics?timeRange=7d` }),
+    },
+    {
+      method: 'GET',
+      route: '/api/podcasts/:podcastId/analytics/dashboard',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/analytics/dashboard` }),
+    },
+    {
+      method: 'GET',
+      route: '/api/podcasts/:podcastId/analytics/feed',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/analytics/feed?timeRange=30d` }),
+    },
+    {
+      method: 'GET',
+      route: '/api/podcasts/:podcastId/episodes/:episodeId/analytics',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      prepare: async () => {
+        const episode = await fixture.freshEpisode('published');
+        return { path: `/api/podcasts/${fixture.podcastId()}/episodes/${episode.id}/analytics` };
+      },
+    },
+    {
+      method: 'GET',
       route: '/api/podcasts/:podcastId/directories',
       permission: 'view',
       success: 200,

@@ -8,6 +8,8 @@ import { StoreEnclosureKeys } from './migration-20261125-enclosure-keys.js';
 import { CreatePodcastAccess } from './migration-20261126-podcast-access.js';
 import { CreateDownloadRequests } from './migration-20261126-download-requests.js';
 import { CreateDownloadCounting } from './migration-20261126-download-counting.js';
+import { CreateListeningSessions } from './migration-20261126-listening-sessions.js';
+import { CreateFeedRequests } from './migration-20261126-feed-requests.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -21,5 +23,7 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261126000100_podcast_access', class: CreatePodcastAccess },
     { name: '20261126000200_download_requests', class: CreateDownloadRequests },
     { name: '20261126000300_download_counting', class: CreateDownloadCounting },
+    { name: '20261126000400_feed_requests', class: CreateFeedRequests },
+    { name: '20261126000500_listening_sessions', class: CreateListeningSessions },
   ],
 };

@@ -47,6 +47,8 @@ export class CreateDownloadCounting extends Migration {
         attribution_version text not null,
         counted_through timestamptz not null
       )`);
+    // The episode's title, for the analytics screens' episode lists (from the published event).
+    this.addSql('alter table enclosures add column title text null');
     this.addSql(`
       create table download_recounts (
         podcast_id uuid not null,
@@ -58,5 +60,6 @@ export class CreateDownloadCounting extends Migration {
   override async down(): Promise<void> {
     for (const table of ['download_recounts', 'download_counting', 'listener_windows', 'downloads'])
       this.addSql(`drop table if exists ${table}`);
+    this.addSql('alter table enclosures drop column title');
   }
 }

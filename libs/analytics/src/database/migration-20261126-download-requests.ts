@@ -41,14 +41,18 @@ export class CreateDownloadRequests extends Migration {
         referrer, case when range_start is null then null else 'bytes=' || range_start || '-' end
       from downloads`);
     this.addSql('drop table downloads');
-    this.addSql('alter table enclosures add column size_bytes bigint null, add column duration_seconds integer null');
+    this.addSql(
+      'alter table enclosures add column size_bytes bigint null, add column duration_seconds integer null',
+    );
     this.addSql(`
       create table download_target_changes (
         changed_at timestamptz not null default now(),
         episode_id uuid null,
         podcast_id uuid null
       )`);
-    this.addSql('create index download_target_changes_changed_at_index on download_target_changes (changed_at)');
+    this.addSql(
+      'create index download_target_changes_changed_at_index on download_target_changes (changed_at)',
+    );
   }
 
   override async down(): Promise<void> {

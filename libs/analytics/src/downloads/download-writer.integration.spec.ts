@@ -45,7 +45,13 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
   async function startWriter(spillDirectory: string): Promise<DownloadWriter> {
     const writer = new DownloadWriter(
       { url: proxiedUrl, poolMax: 1 },
-      { spillDirectory, writeTimeoutMs: 500, maxBatchRows: 5_000, maxConcurrentCopies: 4, retryIntervalMs: 100 },
+      {
+        spillDirectory,
+        writeTimeoutMs: 500,
+        maxBatchRows: 5_000,
+        maxConcurrentCopies: 4,
+        retryIntervalMs: 100,
+      },
     );
     writer.onApplicationBootstrap();
     writers.push(writer);

@@ -84,13 +84,15 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
         [day, randomBytes(32).toString('hex')],
       );
     }
+    // Yesterday's salt too: a feed-request batch or a request of 23:59 may be keyed just after midnight.
+    const yesterday = dayAfter(today, -1);
     const rows = await connection.execute<Array<{ day: string; salt: string }>>(
       'select day, salt from analytics.ip_hash_salts where day >= ?',
-      [today],
+      [yesterday],
     );
     for (const row of rows) this.salts.set(row.day, createSecretKey(Buffer.from(row.salt, 'hex')));
-    for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
-    await connection.execute('delete from analytics.ip_hash_salts where day < ?', [dayAfter(today, -1)]);
+    for (const day of this.salts.keys()) if (day < yesterday) this.salts.delete(day);
+    await connection.execute('delete from analytics.ip_hash_salts where day < ?', [yesterday]);
   }
 
   private hash(day: string, listener: string): Buffer {

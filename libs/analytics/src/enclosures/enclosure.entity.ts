@@ -32,6 +32,10 @@ export class Enclosure {
   @Property({ type: 'integer', nullable: true })
   durationSeconds: number | null = null;
 
+  /** The episode's title when it was last published or saved (events before titles were sent carry none). */
+  @Property({ type: 'text', nullable: true })
+  title: string | null = null;
+
   @Property({ type: 'timestamptz' })
   updatedAt: Date = new Date();
 }

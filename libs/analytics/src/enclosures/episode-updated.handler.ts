@@ -32,6 +32,7 @@ export class EpisodeUpdatedHandler implements EventHandler<Definition> {
       fileName: payload.media.fileName,
       sizeBytes: payload.media.sizeBytes,
       durationSeconds: payload.media.durationSeconds,
+      ...(payload.title === undefined ? {} : { title: payload.title }),
       updatedAt: new Date(),
     });
     await noteTargetChange(em, this.targets, { episodeId: payload.episodeId });

@@ -36,7 +36,10 @@ export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogE
   }
 }
 
-/** A deleted podcast: nothing is kept about it. */
+/**
+ * A deleted podcast: nothing is kept about it — its access record, its episodes' enclosures (their `/e/` URLs answer
+ * 404), their recorded and counted downloads, listening sessions and feed requests.
+ */
 @Injectable()
 export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogEvents.podcastDeleted> {
   readonly definition = catalogEvents.podcastDeleted;
@@ -48,6 +51,29 @@ export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogE
 
   async handle(payload: PayloadOf<typeof catalogEvents.podcastDeleted>, { em }: EventContext): Promise<void> {
     await this.access.forget(em, payload.podcastId);
+    const connection = em.getConnection();
+    const episodes = await connection.execute<Array<{ episode_id: string }>>(
+      'select episode_id from analytics.enclosures where podcast_id = ?',
+      [payload.podcastId],
+      'all',
+      em.getTransactionContext(),
+    );
+    for (const table of [
+      'listener_windows where episode_id in (select episode_id from analytics.enclosures where podcast_id = ?)',
+      'enclosures where podcast_id = ?',
+      'downloads where podcast_id = ?',
+      'download_requests where podcast_id = ?',
+      'download_recounts where podcast_id = ?',
+      'feed_requests where podcast_id = ?',
+      'listening_sessions where podcast_id = ?',
+    ])
+      await connection.execute(
+        `delete from analytics.${table}`,
+        [payload.podcastId],
+        'run',
+        em.getTransactionContext(),
+      );
+    for (const { episode_id: episodeId } of episodes) await noteTargetChange(em, this.targets, { episodeId });
     await noteTargetChange(em, this.targets, { podcastId: payload.podcastId });
   }
 }

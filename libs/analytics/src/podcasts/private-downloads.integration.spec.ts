@@ -16,7 +16,8 @@ describe("analytics service: a private podcast's downloads need its current toke
 
   const download = (path: string) => request(analytics.app.getHttpServer()).get(path);
   const downloadsOf = async (episodeId: string) =>
-    (await analytics.rows('select 1 from analytics.download_requests where episode_id = ?', [episodeId])).length;
+    (await analytics.rows('select 1 from analytics.download_requests where episode_id = ?', [episodeId]))
+      .length;
 
   /** A published episode of a podcast the catalog has just made private with `token` (the event delivered). */
   async function privateEpisode(token: string) {
