@@ -1,13 +1,14 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@castbase/contracts';
 import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
 import { CountryLookup } from '../attribution/index.js';
 import type { DownloadRequestRow } from './download-request-row.js';
-import { DownloadTargets, type DownloadTarget, type PodcastGate } from './download-targets.js';
+import { DownloadTargets, type DownloadTarget } from './download-targets.js';
 import { DownloadWriter } from './download-writer.js';
 import { ListenerKeys } from './listener-keys.js';
+import { gateRefusal, listenerIp } from './podcast-gate.js';
 
 /** `/e/{podcastId}/{episodeId}/{file}` with an optional query; anything else under /e is Nest's (its 404). */
 const ENCLOSURE_URL =
@@ -76,7 +77,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
           // Only the database or the catalog can fail here. Listeners come first: what memory last knew answers.
           const known = this.targets.lastKnown(episodeId, podcastId);
           if (known && known.target.podcastId === podcastId) {
-            const refused = checkToken(known.gate, token);
+            const refused = gateRefusal(known.gate, token);
             this.send(
               request,
               response,
@@ -108,7 +109,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       return { refused: 'EPISODE_NOT_FOUND', status: 404 };
     const gate = this.targets.gateFromMemory(podcastId);
     if (!gate) return undefined;
-    const refused = checkToken(gate, token);
+    const refused = gateRefusal(gate, token);
     if (refused) return { refused, status: 401 };
     const location = this.targets.mediaUrlFromMemory(target.mediaKey, now);
     return location === undefined ? undefined : { target, location };
@@ -122,7 +123,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       return { refused: 'EPISODE_NOT_FOUND', status: 404 };
     const gate =
       this.targets.gateFromMemory(podcastId) ?? (await this.targets.loadGate(podcastId, target.ownerId));
-    const refused = checkToken(gate, token);
+    const refused = gateRefusal(gate, token);
     if (refused) return { refused, status: 401 };
     const location =
       this.targets.mediaUrlFromMemory(target.mediaKey, now) ??
@@ -158,7 +159,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     now: number,
   ): DownloadRequestRow {
     const { headers } = request;
-    const ip = this.clientAddress(request);
+    const ip = listenerIp(request, this.fastRoutes);
     const userAgent = (headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH);
     const listener = this.listenerKeys.keyOf(ip, userAgent, now);
     const source = singleValue(query, 'src');
@@ -179,24 +180,6 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       source: source !== undefined && PLAYER_SOURCES.has(source) ? source : null,
     };
   }
-
-  private clientAddress(request: IncomingMessage): string {
-    const remoteAddress = request.socket.remoteAddress;
-    const forwarded = request.headers['x-forwarded-for'];
-    const forwardedFor = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
-    return this.fastRoutes?.attached
-      ? this.fastRoutes.clientAddress({ remoteAddress, forwardedFor })
-      : ((request as { ip?: string }).ip ?? remoteAddress ?? '');
-  }
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
-
-/** A private podcast answers only to its current token (compared as SHA-256 hashes, in constant time). */
-function checkToken(gate: PodcastGate, token: string | undefined): ErrorCode | null {
-  if (!gate.private) return null;
-  if (!token) return 'FEED_TOKEN_REQUIRED';
-  return gate.tokenHash && timingSafeEqual(gate.tokenHash, hashToken(token)) ? null : 'FEED_TOKEN_INVALID';
 }
 
 /** Browsers mark speculative fetches; such a request is nobody pressing play. */

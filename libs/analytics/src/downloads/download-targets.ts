@@ -2,6 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { PodcastAccessService } from '../podcasts/podcast-access.service.js';
+import type { PodcastGate } from './podcast-gate.js';
+
+export type { PodcastGate } from './podcast-gate.js';
 
 /** A published episode's media as the redirect needs it. */
 export interface DownloadTarget {
@@ -11,12 +14,6 @@ export interface DownloadTarget {
   mediaKey: string;
   sizeBytes: number | null;
   durationSeconds: number | null;
-}
-
-/** Who may download a podcast's episodes: anyone, or (private) whoever has the token whose SHA-256 this is. */
-export interface PodcastGate {
-  private: boolean;
-  tokenHash: Buffer | null;
 }
 
 const POLL_INTERVAL_MS = 1_000;

@@ -4,6 +4,7 @@ import { DomainError, isDomainError } from '@castbase/contracts';
 import { FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
 import { BEACON_MAX_BODY_BYTES, BEACON_PATH } from './beacon-limits.js';
 import { beaconMessages } from './beacon-messages.js';
+import { listenerIp } from '../downloads/podcast-gate.js';
 import { ListeningSessions } from './listening-sessions.js';
 
 const MAX_USER_AGENT_LENGTH = 512;
@@ -84,7 +85,7 @@ export class BeaconHttpRoute implements FastHttpRoute, OnModuleInit {
       }
     const tokens = query.getAll('token');
     await this.sessions.record(value, {
-      ip: this.clientAddress(request),
+      ip: listenerIp(request, this.fastRoutes),
       userAgent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH),
       token: tokens.length === 1 ? tokens[0] : undefined,
     });
@@ -112,15 +113,6 @@ export class BeaconHttpRoute implements FastHttpRoute, OnModuleInit {
       })
       .end(body);
     if (unread) request.resume();
-  }
-
-  private clientAddress(request: IncomingMessage): string {
-    const remoteAddress = request.socket.remoteAddress;
-    const forwarded = request.headers['x-forwarded-for'];
-    const forwardedFor = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
-    return this.fastRoutes?.attached
-      ? this.fastRoutes.clientAddress({ remoteAddress, forwardedFor })
-      : ((request as { ip?: string }).ip ?? remoteAddress ?? '');
   }
 }
 

@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { DomainError, playbackBeaconSchema, type PlaybackBeacon } from '@castbase/contracts';
 import { Attribution, CountryLookup } from '../attribution/index.js';
 import { DownloadTargets, type DownloadTarget, type PodcastGate } from '../downloads/download-targets.js';
 import { ListenerKeys } from '../downloads/listener-keys.js';
+import { gateRefusal } from '../downloads/podcast-gate.js';
 import { beaconMessages } from './beacon-messages.js';
 
 /** Who sent a beacon, as the HTTP request tells it. */
@@ -106,19 +106,4 @@ export class ListeningSessions {
     );
     if (rows.length === 0) throw new DomainError('VALIDATION_FAILED', beaconMessages.sessionOfAnotherEpisode);
   }
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
-
-/**
- * A private podcast's beacons need its current token, compared as SHA-256 hashes in constant time: the rule of the
- * enclosure redirect (DownloadHttpRoute), so a listener who may download an episode may report listening to it.
- */
-export function gateRefusal(
-  gate: PodcastGate,
-  token: string | undefined,
-): 'FEED_TOKEN_REQUIRED' | 'FEED_TOKEN_INVALID' | null {
-  if (!gate.private) return null;
-  if (!token) return 'FEED_TOKEN_REQUIRED';
-  return gate.tokenHash && timingSafeEqual(gate.tokenHash, hashToken(token)) ? null : 'FEED_TOKEN_INVALID';
 }
