@@ -127,7 +127,13 @@ describe('the embed player and oEmbed over HTTP', () => {
     expect(player.origin + player.pathname).toBe(`${running.url}/embed/audio`);
     expect(player.searchParams.get('title')).toBe('Pilot <& "friends">');
     expect(player.searchParams.get('art')).toBe(answer.thumbnail_url);
-    const audio = await fetch(player.searchParams.get('url')!);
+    // The player plays through the enclosure redirect, counted as the embed's.
+    const enclosure = new URL(player.searchParams.get('url')!);
+    expect(enclosure.pathname).toBe(
+      `/e/${podcast.id}/${published.id}/${enclosure.pathname.split('/').pop()}`,
+    );
+    expect(enclosure.searchParams.get('src')).toBe('embed');
+    const audio = await fetch(enclosure);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
   });

@@ -14,6 +14,7 @@ function page(episode: Partial<PublicEpisodePage['episode']> = {}): PublicEpisod
     } as PublicEpisodePage['podcast'],
     episode: {
       id: '0b6f3c1e-8d1a-4c3e-9f2a-5b7c9d1e2f30',
+      podcastId: '7d1f0a4e-2b3c-4d5e-8f90-1a2b3c4d5e6f',
       title: 'Pilot',
       artworkUrl: ART,
       media: {
@@ -50,7 +51,7 @@ describe('the oEmbed answer of an episode', () => {
     expect(source.origin + source.pathname).toBe(`${ORIGIN}/embed/audio`);
     expect(Object.fromEntries(source.searchParams)).toEqual({
       title: 'Pilot',
-      url: `${ORIGIN}/storage/public/media/ada/u2/published-1/pilot.mp3`,
+      url: `${ORIGIN}/e/7d1f0a4e-2b3c-4d5e-8f90-1a2b3c4d5e6f/0b6f3c1e-8d1a-4c3e-9f2a-5b7c9d1e2f30/pilot.mp3?src=embed`,
       art: `${ORIGIN}${ART}`,
     });
     expect(html).toContain('width="100%" height="130"');

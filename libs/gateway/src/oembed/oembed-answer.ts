@@ -7,6 +7,7 @@ import {
   type OembedRichResponse,
   type PublicEpisodePage,
 } from '@castbase/contracts';
+import { PageUrls } from '../public-pages/page-urls.js';
 
 /**
  * Artwork is always stored as square variants, the largest served as `…/variant-<side>.jpg` (or .png) by the media
@@ -32,7 +33,12 @@ export function oembedAnswer(
   const height = Math.min(EMBED_PLAYER_HEIGHT_PX, maxheight ?? EMBED_PLAYER_HEIGHT_PX);
   const html = embedIframeCode(
     origin,
-    { title: episode.title, url: episode.media?.url ?? null, art: episode.artworkUrl },
+    // Through the enclosure redirect, as the Embed action gives it: counted, and the player sends its beacons.
+    {
+      title: episode.title,
+      url: new PageUrls(origin).playerMedia(episode, 'embed'),
+      art: episode.artworkUrl,
+    },
     { height, ...(maxwidth === undefined ? {} : { width: maxwidth }) },
   );
   const thumbnailSide = episode.artworkUrl ? squareArtworkSide(episode.artworkUrl) : null;
