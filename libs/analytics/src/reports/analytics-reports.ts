@@ -54,15 +54,15 @@ export class AnalyticsReports {
     await this.checkViewer(userId, { podcastId }, 'PODCAST_NOT_FOUND');
     return this.cached(`podcast:${podcastId}:${range}`, async () => {
       const scope: DownloadScope = { podcastId, from: analyticsRangeStart(range, now) };
-      const [totalPlays, uniqueListeners, episodes, perEpisode, countries, devices, apps, hourly, listening] =
+      const totalPlays = await this.figures.total(scope);
+      const [uniqueListeners, episodes, perEpisode, countries, devices, apps, hourly, listening] =
         await Promise.all([
-          this.figures.total(scope),
           this.figures.listeners(scope),
           this.publishedEpisodes(podcastId),
           this.figures.perEpisode(scope, ANALYTICS_TOP_LISTS.podcastEpisodes),
-          this.figures.countries(scope, ANALYTICS_TOP_LISTS.podcastCountries),
-          this.figures.devices(scope),
-          this.figures.apps(scope, ANALYTICS_TOP_LISTS.podcastApps),
+          this.figures.countries(scope, totalPlays, ANALYTICS_TOP_LISTS.podcastCountries),
+          this.figures.devices(scope, totalPlays),
+          this.figures.apps(scope, totalPlays, ANALYTICS_TOP_LISTS.podcastApps),
           this.figures.hourly(scope),
           this.figures.listening(scope),
         ]);
@@ -134,18 +134,17 @@ export class AnalyticsReports {
     const episode = await this.episodeOf(userId, podcastId, episodeId);
     return this.cached(`episode:${episodeId}:${range}`, async () => {
       const scope: DownloadScope = { podcastId, episodeId, from: analyticsRangeStart(range, now) };
-      const [totalPlays, uniqueListeners, sources, countries, devices, apps, listening, recent] =
-        await Promise.all([
-          this.figures.total(scope),
-          this.figures.listeners(scope),
-          this.figures.sources(scope),
-          this.figures.countries(scope, ANALYTICS_TOP_LISTS.episodeCountryCards),
-          this.figures.devices(scope),
-          this.figures.apps(scope, ANALYTICS_TOP_LISTS.podcastApps),
-          this.figures.listening(scope),
-          this.figures.daily({ podcastId, episodeId, from: new Date(now.getTime() - 14 * DAY_MS) }),
-        ]);
-      const earliest = scope.from ? null : await this.firstDownload({ podcastId, episodeId, from: null });
+      const totalPlays = await this.figures.total(scope);
+      const [uniqueListeners, sources, countries, devices, apps, listening, recent] = await Promise.all([
+        this.figures.listeners(scope),
+        this.figures.sources(scope, totalPlays),
+        this.figures.countries(scope, totalPlays, ANALYTICS_TOP_LISTS.episodeCountryCards),
+        this.figures.devices(scope, totalPlays),
+        this.figures.apps(scope, totalPlays, ANALYTICS_TOP_LISTS.podcastApps),
+        this.figures.listening(scope),
+        this.figures.daily({ podcastId, episodeId, from: new Date(now.getTime() - 14 * DAY_MS) }),
+      ]);
+      const earliest = scope.from ? null : await this.figures.first({ podcastId, episodeId, from: null });
       const buckets = trendBuckets(range, now, earliest);
       const counts = await this.figures.trend(scope, buckets);
       const performance = episodePerformance({
@@ -269,14 +268,12 @@ export class AnalyticsReports {
         'select episode_id, title, duration_seconds from analytics.enclosures where podcast_id = ?',
         [podcastId],
       );
-    return rows
-      .filter((row) => row.title !== null)
-      .map((row) => ({ episodeId: row.episode_id, title: row.title!, durationSeconds: row.duration_seconds }))
-      .concat(
-        rows
-          .filter((row) => row.title === null)
-          .map((row) => ({ episodeId: row.episode_id, title: '', durationSeconds: row.duration_seconds })),
-      );
+    // An enclosure kept before titles were sent has none: its title is asked of the catalog when it is listed.
+    return rows.map((row) => ({
+      episodeId: row.episode_id,
+      title: row.title ?? '',
+      durationSeconds: row.duration_seconds,
+    }));
   }
 
   /** Sessions heard from in the last hour, and the episodes played most in it. */
@@ -316,10 +313,5 @@ export class AnalyticsReports {
   private async subscriberCount(podcastId: string, range: AnalyticsTimeRange): Promise<number | null> {
     const feed = await this.feedAnalytics.answer(podcastId, range);
     return feed.hasData ? feed.subscribers.estimate : null;
-  }
-
-  private async firstDownload(scope: DownloadScope): Promise<Date | null> {
-    const daily = await this.figures.daily(scope);
-    return daily[0] ? new Date(`${daily[0].date}T00:00:00Z`) : null;
   }
 }

@@ -60,6 +60,15 @@ export class DownloadFigures {
     return Number(row?.['n'] ?? 0);
   }
 
+  /** When the scope's first download was counted; null without any. */
+  async first(scope: DownloadScope): Promise<Date | null> {
+    const [row] = await this.rows(
+      `select min(d.counted_at) as first from analytics.downloads d where ${where(scope)}`,
+      scope,
+    );
+    return row?.['first'] ? new Date(row['first'] as string) : null;
+  }
+
   /** Downloads per UTC day, days without any left out. */
   async daily(scope: DownloadScope): Promise<DailyPlays[]> {
     const rows = await this.rows(
@@ -103,9 +112,9 @@ export class DownloadFigures {
     return counts;
   }
 
-  async countries(scope: DownloadScope, limit: number): Promise<CountryPlays[]> {
+  /** The shares below are of `total`, the scope's downloads (read once by the caller). */
+  async countries(scope: DownloadScope, total: number, limit: number): Promise<CountryPlays[]> {
     const rows = await this.ranked(scope, `coalesce(d.country, '${UNKNOWN_COUNTRY}')`, limit);
-    const total = await this.total(scope);
     return rows.map(([country, plays]) => ({
       country,
       name: countryName(country),
@@ -114,8 +123,7 @@ export class DownloadFigures {
     }));
   }
 
-  async apps(scope: DownloadScope, limit: number): Promise<AppShare[]> {
-    const total = await this.total(scope);
+  async apps(scope: DownloadScope, total: number, limit: number): Promise<AppShare[]> {
     return (await this.ranked(scope, 'd.app', limit)).map(([app, count]) => ({
       app,
       count,
@@ -123,8 +131,7 @@ export class DownloadFigures {
     }));
   }
 
-  async sources(scope: DownloadScope): Promise<SourceShare[]> {
-    const total = await this.total(scope);
+  async sources(scope: DownloadScope, total: number): Promise<SourceShare[]> {
     return (await this.ranked(scope, 'd.source', null)).map(([source, count]) => ({
       source,
       count,
@@ -132,8 +139,7 @@ export class DownloadFigures {
     }));
   }
 
-  async devices(scope: DownloadScope): Promise<DeviceShare[]> {
-    const total = await this.total(scope);
+  async devices(scope: DownloadScope, total: number): Promise<DeviceShare[]> {
     return (await this.ranked(scope, 'd.device', null)).map(([device, count]) => ({
       device: (ANALYTICS_DEVICES as readonly string[]).includes(device)
         ? (device as AnalyticsDevice)
