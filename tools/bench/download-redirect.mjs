@@ -36,9 +36,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import { mintDevAccessToken } from '@castbase/platform-auth';
-import { tusUpload } from '@castbase/platform-testing';
 import {
   api,
   CONNECTIONS,
@@ -58,10 +56,10 @@ import {
   startNginx,
   startServer,
   stopProcess,
-  toneWav,
   waitFor,
   WARM_UP_S,
   wrk,
+  benchPodcastWithTone,
 } from './support/bench-kit.mjs';
 
 const TARGET_RATIO = 0.4;
@@ -74,19 +72,12 @@ const listener = { 'User-Agent': LISTENER_USER_AGENT };
 
 /** One podcast with one published episode, made as a creator would through the API; answers its enclosure URL. */
 async function seed(baseUrl, call, token) {
-  const podcast = await call('POST', '/api/podcasts', {
-    name: 'Benchmark Radio',
-    description: 'A podcast made by tools/bench/download-redirect.mjs to measure the enclosure redirect.',
-    author: 'Castbase Bench',
-  });
-  const upload = await tusUpload(`${baseUrl}${MEDIA_UPLOAD_PATH}`, token, {
-    input: toneWav(),
-    fileName: 'tone.wav',
-    fileType: 'audio/wav',
-    purpose: 'episode-media',
-  });
-  if (upload.outcome !== 'finished') throw new Error(`upload ${upload.outcome}: ${JSON.stringify(upload)}`);
-  const media = JSON.parse(upload.body);
+  const { podcast, media } = await benchPodcastWithTone(
+    baseUrl,
+    call,
+    token,
+    'A podcast made by tools/bench/download-redirect.mjs to measure the enclosure redirect.',
+  );
   const episode = await call('POST', `/api/podcasts/${podcast.id}/episodes`, {
     title: 'Episode 1: measuring downloads',
     description: '<p>In this episode we count downloads, and how fast a redirect can be.</p>',

@@ -25,9 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
 import { mintDevAccessToken } from '@castbase/platform-auth';
-import { tusUpload } from '@castbase/platform-testing';
 import {
   api,
   CONNECTIONS,
@@ -46,29 +44,22 @@ import {
   startNginx as startNginxOnServerCore,
   startServer,
   stopProcess,
-  toneWav,
   waitFor,
   WARM_UP_S,
   wrk,
+  benchPodcastWithTone,
 } from './support/bench-kit.mjs';
 
 const EPISODES = Number(process.env.BENCH_EPISODES ?? 300);
 
 /** One podcast with EPISODES published episodes, created as a creator would through the API; answers its feed path. */
 async function seed(baseUrl, call, token) {
-  const podcast = await call('POST', '/api/podcasts', {
-    name: 'Benchmark Radio',
-    description: 'A podcast made by tools/bench/feed-endpoint.mjs to measure the feed endpoint.',
-    author: 'Castbase Bench',
-  });
-  const upload = await tusUpload(`${baseUrl}${MEDIA_UPLOAD_PATH}`, token, {
-    input: toneWav(),
-    fileName: 'tone.wav',
-    fileType: 'audio/wav',
-    purpose: 'episode-media',
-  });
-  if (upload.outcome !== 'finished') throw new Error(`upload ${upload.outcome}: ${JSON.stringify(upload)}`);
-  const media = JSON.parse(upload.body);
+  const { podcast, media } = await benchPodcastWithTone(
+    baseUrl,
+    call,
+    token,
+    'A podcast made by tools/bench/feed-endpoint.mjs to measure the feed endpoint.',
+  );
   const showNotes =
     '<p>In this episode we talk about <b>feeds</b>, caching &amp; compression, and what podcast apps ask for.</p>';
   const createAndPublish = async (number) => {

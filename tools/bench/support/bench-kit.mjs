@@ -18,6 +18,8 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { MEDIA_UPLOAD_PATH } from '@castbase/contracts';
+import { tusUpload } from '@castbase/platform-testing';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 export const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
@@ -333,4 +335,24 @@ export function median(runs) {
       .filter(Boolean)
       .join('; '),
   };
+}
+
+/**
+ * 'Benchmark Radio', created through the API as a creator would, with a one-second WAV tone uploaded over tus for its
+ * episodes: answers the podcast and the media file.
+ */
+export async function benchPodcastWithTone(baseUrl, call, token, description) {
+  const podcast = await call('POST', '/api/podcasts', {
+    name: 'Benchmark Radio',
+    description,
+    author: 'Castbase Bench',
+  });
+  const upload = await tusUpload(`${baseUrl}${MEDIA_UPLOAD_PATH}`, token, {
+    input: toneWav(),
+    fileName: 'tone.wav',
+    fileType: 'audio/wav',
+    purpose: 'episode-media',
+  });
+  if (upload.outcome !== 'finished') throw new Error(`upload ${upload.outcome}: ${JSON.stringify(upload)}`);
+  return { podcast, media: JSON.parse(upload.body) };
 }
