@@ -75,10 +75,9 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.countNow().catch((error: unknown) => this.warn(error)),
-      this.options.intervalMs,
-    );
+    this.timer = setInterval(() => {
+      if (!this.running) void this.countNow().catch((error: unknown) => this.warn(error));
+    }, this.options.intervalMs);
     this.timer.unref();
   }
 
@@ -92,9 +91,11 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
    * Counts everything that has settled; resolves when caught up (or another replica holds the lock). A caller that
    * knows no write is under way (a test, a recount by hand) may count up to now with `settleMs: 0`.
    */
-  countNow(options: { settleMs?: number } = {}): Promise<void> {
+  async countNow(options: { settleMs?: number } = {}): Promise<void> {
     const settleMs = options.settleMs ?? this.options.settleMs;
-    this.running ??= (async () => {
+    // A run under way (the timer's) may leave out what this caller wants counted: wait for it, then run.
+    while (this.running) await this.running.catch(() => undefined);
+    this.running = (async () => {
       while (!this.stopped && (await this.run(settleMs))) {
         // Catching up: the next slice at once.
       }
