@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { identityEvents, type PayloadOf } from '@castbase/contracts';
@@ -43,6 +43,15 @@ export class EraseUserMediaHandler implements EventHandler<Definition> {
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventContext<Definition>,
   ): Promise<void> {
+    // The user's files are locked before their folder is listed: a processing job that stores an output meanwhile
+    // checks its file's row under a lock before it keeps the output (ProcessingRunner.storeOutput), so it waits for
+    // this commit, finds the file gone and deletes what it stored. Without the lock, an output stored after the
+    // listing and recorded before the rows went was left in storage with no row naming it.
+    await em.find(
+      MediaFile,
+      { ownerId: userId },
+      { fields: ['id'], orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     const { objects, bytes } = await this.deleteStoredObjects(em, userId);
     const underWay = await em.find(Upload, { ownerId: userId, status: 'uploading' }, { fields: ['id'] });
     await this.uploads.discardReceived(underWay.map((upload) => upload.id));
