@@ -73,6 +73,12 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
+  /** Only the day's key of `keyOf` (one HMAC, not three): what a feed request keeps of its fetcher. */
+  dayKeyOf(ip: string, userAgent: string, atMs: number): Buffer {
+    const day = utcDay(atMs);
+    return this.hash(day, `${listenerAddress(ip)}\n${userAgent}`);
+  }
+
   /** Makes today's and the next days' salts where missing (another replica's win), forgets the days that are over. */
   async refresh(now = Date.now()): Promise<void> {
     const today = utcDay(now);
