@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import request from 'supertest';
+import { rollupsFromScratch, storedRollups } from '../database/testing/download-rollups.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { BURST_LISTENERS_PER_ADDRESS_HOUR } from './download-counting.js';
 import { DownloadCounter } from './download-counter.js';
@@ -149,5 +151,44 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
       await analytics.rows('select request_id, app, excluded from analytics.downloads order by request_id'),
     ).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
+  });
+
+  it('keeps, on a recount, the downloads whose raw requests retention has dropped', async () => {
+    await counter.countNow({ settleMs: 0 });
+    const episode = await analytics.publishedEpisode();
+    // Counted 20 days ago from a request that retention dropped since: nothing is left to count it again from.
+    const counted = new Date(Date.now() - 20 * 86_400_000);
+    await analytics.rows(
+      `insert into analytics.downloads (request_id, counted_at, window_start, podcast_id, episode_id, owner_id,
+         listener, app, app_kind, device, country, source) values (?, ?, ?, ?, ?, 'owner-a', '\\x0a', 'Overcast', 'app',
+         'mobile', 'US', 'Podcast app')`,
+      [randomUUID(), counted, counted, episode.podcastId, episode.episodeId],
+    );
+    const before = await analytics.rows(
+      'select request_id, app, excluded from analytics.downloads order by request_id',
+    );
+    const keptFrom = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 10 * 86_400_000);
+    await analytics.rows(
+      `update analytics.download_counting set attribution_version = 'an older table', raw_kept_from = ?`,
+      [keptFrom],
+    );
+
+    await counter.countNow({ settleMs: 0 });
+
+    expect(
+      await analytics.rows('select request_id, app, excluded from analytics.downloads order by request_id'),
+    ).toEqual(before);
+  });
+
+  it('leaves every rollup equal to the counted downloads after the runs, bursts and recounts above', async () => {
+    const client = new pg.Client({ connectionString: analytics.databaseUrl });
+    await client.connect();
+    try {
+      const stored = await storedRollups(client);
+      expect(stored).toEqual(await rollupsFromScratch(client));
+      expect(stored['episode_download_days']?.length).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
   });
 });

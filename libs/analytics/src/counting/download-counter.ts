@@ -15,9 +15,12 @@ import {
   type EpisodeFile,
   type ListenerWindow,
 } from './download-counting.js';
+import { countingFloor, startFullRecount } from './full-recount.js';
 import { CoveredBytes } from './requested-ranges.js';
 
 const DAY_MS = 86_400_000;
+/** Rows of one INSERT of counted downloads (15 parameters each, far below PostgreSQL's 65,535). */
+const DOWNLOADS_PER_INSERT = 500;
 
 export interface DownloadCounterOptions {
   /** How often the job looks for new requests. */
@@ -118,33 +121,25 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
 
       const [now] = await sql('select now() as now');
       const settled = new Date(new Date(now!['now'] as string).getTime() - settleMs);
-      let [state] = await sql('select attribution_version, counted_through from analytics.download_counting');
+      let [state] = await sql(
+        'select attribution_version, counted_through, raw_kept_from from analytics.download_counting',
+      );
+      const floor = countingFloor(state);
       if (!state || state['attribution_version'] !== ATTRIBUTION_VERSION) {
         if (state) this.logger.log('attribution tables changed: counting every download again');
-        await sql('delete from analytics.downloads');
-        await sql('delete from analytics.listener_windows');
-        await sql('delete from analytics.download_recounts');
-        const [first] = await sql('select min(occurred_at) as first from analytics.download_requests');
-        const start = first?.['first'] ? new Date(new Date(first['first'] as string).getTime() - 1) : settled;
-        await sql(
-          `insert into analytics.download_counting (id, attribution_version, counted_through) values (1, ?, ?)
-             on conflict (id) do update set attribution_version = excluded.attribution_version,
-               counted_through = excluded.counted_through`,
-          [ATTRIBUTION_VERSION, start],
-        );
-        state = { counted_through: start };
+        state = { counted_through: await startFullRecount(sql, state, settled) };
       }
       const from = new Date(state['counted_through'] as string);
       const through = new Date(Math.min(settled.getTime(), from.getTime() + this.options.sliceMs));
       if (through <= from) return false;
 
-      await this.recount(sql, from);
+      await this.recount(sql, from, floor);
       const rows = (await sql(
         `select ${REQUEST_COLUMNS} from analytics.download_requests
            where occurred_at > ? and occurred_at <= ? order by occurred_at, id`,
         [from, through],
       )) as unknown as RequestRow[];
-      const touched = await this.countSlice(sql, rows.map(toCountable), through, null);
+      const touched = await this.countSlice(sql, rows.map(toCountable), through, null, floor);
       await this.markBursts(sql, touched);
       await sql('delete from analytics.listener_windows where window_start <= ?', [
         new Date(through.getTime() - DAY_MS),
@@ -155,7 +150,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** Episodes whose requests arrived late (replayed from the journal): counted again from a day before them. */
-  private async recount(sql: Sql, countedThrough: Date): Promise<void> {
+  private async recount(sql: Sql, countedThrough: Date, floor: Date | null): Promise<void> {
     const recounts = await sql(
       `delete from analytics.download_recounts where since <= ?
          returning podcast_id, episode_id, since`,
@@ -171,7 +166,8 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     const touched = new Map<string, Date>();
     for (const [episodeId, at] of since) {
       // Downloads from a day before the late requests may change; windows open then began at most a day earlier.
-      const replaceFrom = new Date(at.getTime() - DAY_MS);
+      // Never before the floor: the raw requests they were counted from may be gone.
+      const replaceFrom = new Date(Math.max(at.getTime() - DAY_MS, floor?.getTime() ?? 0));
       await sql('delete from analytics.downloads where episode_id = ? and counted_at >= ?', [
         episodeId,
         replaceFrom,
@@ -187,6 +183,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
         rows.map(toCountable),
         countedThrough,
         replaceFrom,
+        floor,
       ))
         touched.set(episode, hour);
     }
@@ -195,13 +192,15 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * Counts one slice of requests per episode, going on from the stored open windows (none when `keepFrom` is set:
-   * a recount, which keeps only the downloads from then). Answers, per episode, the first hour it counted in.
+   * a recount, which keeps only the downloads from then). Downloads before `floor` (countingFloor) are never written.
+   * Answers, per episode, the first hour it counted in.
    */
   private async countSlice(
     sql: Sql,
     requests: CountableRequest[],
     through: Date,
     keepFrom: Date | null,
+    floor: Date | null,
   ): Promise<Map<string, Date>> {
     const byEpisode = new Map<string, CountableRequest[]>();
     for (const request of requests) {
@@ -219,9 +218,8 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
         this.attribution,
         open,
       );
-      const kept = keepFrom
-        ? downloads.filter((download) => download.countedAtMs >= keepFrom.getTime())
-        : downloads;
+      const keptFromMs = Math.max(keepFrom?.getTime() ?? 0, floor?.getTime() ?? 0);
+      const kept = downloads.filter((download) => download.countedAtMs >= keptFromMs);
       await this.insertDownloads(sql, kept);
       if (!keepFrom)
         await sql('delete from analytics.listener_windows where episode_id = ? and window_start > ?', [
@@ -285,13 +283,16 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /** Many downloads to a statement: the rollup triggers run once per statement, not once per download. */
   private async insertDownloads(sql: Sql, downloads: CountedDownload[]): Promise<void> {
-    for (const download of downloads) {
+    for (let first = 0; first < downloads.length; first += DOWNLOADS_PER_INSERT) {
+      const chunk = downloads.slice(first, first + DOWNLOADS_PER_INSERT);
       await sql(
         `insert into analytics.downloads (request_id, counted_at, window_start, podcast_id, episode_id, owner_id,
            listener, address, app, app_kind, device, os, country, source, excluded)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null) on conflict (request_id) do nothing`,
-        [
+         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null)').join(', ')}
+         on conflict (request_id) do nothing`,
+        chunk.flatMap((download) => [
           download.requestId,
           new Date(download.countedAtMs),
           new Date(download.windowStartMs),
@@ -306,7 +307,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
           download.os,
           download.country,
           download.source,
-        ],
+        ]),
       );
     }
   }
@@ -315,12 +316,13 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   private async markBursts(sql: Sql, touched: Map<string, Date>): Promise<void> {
     for (const [episodeId, fromHour] of touched) {
       await sql(
-        `update analytics.downloads d set excluded = case when b.listeners > ? then 'burst' else null end
-           from (select address, date_trunc('hour', counted_at) as hour, count(*) as listeners
+        `update analytics.downloads d set excluded = b.excluded
+           from (select address, date_trunc('hour', counted_at, 'UTC') as hour,
+                        case when count(*) > ? then 'burst' end as excluded
                    from analytics.downloads where episode_id = ? and counted_at >= ? and address is not null
-                   group by address, date_trunc('hour', counted_at)) b
+                   group by address, date_trunc('hour', counted_at, 'UTC')) b
           where d.episode_id = ? and d.counted_at >= ? and d.address = b.address
-            and date_trunc('hour', d.counted_at) = b.hour`,
+            and date_trunc('hour', d.counted_at, 'UTC') = b.hour and d.excluded is distinct from b.excluded`,
         [BURST_LISTENERS_PER_ADDRESS_HOUR, episodeId, fromHour, episodeId, fromHour],
       );
     }

@@ -10,6 +10,9 @@ import { CreateDownloadRequests } from './migration-20261126-download-requests.j
 import { CreateDownloadCounting } from './migration-20261126-download-counting.js';
 import { CreateListeningSessions } from './migration-20261126-listening-sessions.js';
 import { CreateFeedRequests } from './migration-20261126-feed-requests.js';
+import { CreateDownloadRollups } from './migration-20261127-download-rollups.js';
+import { CreateFeedRequestRollups } from './migration-20261127-feed-request-rollups.js';
+import { CreateListeningRollups } from './migration-20261127-listening-rollups.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -25,5 +28,8 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261126000300_download_counting', class: CreateDownloadCounting },
     { name: '20261126000400_feed_requests', class: CreateFeedRequests },
     { name: '20261126000500_listening_sessions', class: CreateListeningSessions },
+    { name: '20261127000100_download_rollups', class: CreateDownloadRollups },
+    { name: '20261127000200_feed_request_rollups', class: CreateFeedRequestRollups },
+    { name: '20261127000300_listening_rollups', class: CreateListeningRollups },
   ],
 };

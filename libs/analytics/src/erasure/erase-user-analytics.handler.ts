@@ -43,6 +43,8 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
       'delete from analytics.downloads where owner_id = ?',
       'delete from analytics.listening_sessions where owner_id = ?',
       'delete from analytics.feed_requests where podcast_id in (select podcast_id from analytics.podcast_access where owner_id = ?)',
+      // Their rollups outlive the requests that retention dropped.
+      'select analytics.forget_feed_request_rollups(array(select podcast_id from analytics.podcast_access where owner_id = ?))',
       'delete from analytics.listener_windows where episode_id in (select episode_id from analytics.enclosures where owner_id = ?)',
     ])
       await em.getConnection().execute(statement, [userId], 'run', em.getTransactionContext());

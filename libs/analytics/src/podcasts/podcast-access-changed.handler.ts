@@ -73,6 +73,13 @@ export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogE
         'run',
         em.getTransactionContext(),
       );
+    // The feed requests' rollups outlive the requests that retention dropped.
+    await connection.execute(
+      'select analytics.forget_feed_request_rollups(array[?]::uuid[])',
+      [payload.podcastId],
+      'run',
+      em.getTransactionContext(),
+    );
     for (const { episode_id: episodeId } of episodes) await noteTargetChange(em, this.targets, { episodeId });
     await noteTargetChange(em, this.targets, { podcastId: payload.podcastId });
   }

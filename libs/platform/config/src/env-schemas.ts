@@ -229,6 +229,10 @@ export const analyticsEnv = z.object({
     positiveInt.default(1000),
     'Milliseconds a batch of downloads may wait for PostgreSQL before it goes to the journal, so no listener waits longer',
   ),
+  ANALYTICS_RAW_RETENTION_DAYS: described(
+    positiveInt.min(2, { error: 'expected at least 2 days' }).default(400),
+    'Days the raw download and feed requests are kept (whole UTC days, dropped by the hourly partition job); the counted downloads and every rollup stay',
+  ),
 });
 
 export const allInOneEnv = commonEnv
