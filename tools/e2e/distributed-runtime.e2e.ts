@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICE_NAMES } from '@castbase/contracts';
+import pg from 'pg';
+import { SERVICE_NAMES, type EpisodeAnalytics, type PlaybackBeacon } from '@castbase/contracts';
 import { resolveFfmpegBinaries, renderToneMp3 } from '@castbase/platform-ffmpeg';
 import {
   createTestDatabase,
@@ -42,6 +44,9 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
     const ports = new Map<string, number>();
     const processes: StartedProcess[] = [];
     const urlOf = (name: string) => `http://localhost:${ports.get(name)!}`;
+    /** The published episode of the publishing test, for the counting test after it. */
+    let published:
+      { creator: ApiClient; podcastId: string; episodeId: string; enclosurePath: string } | undefined;
 
     beforeAll(async () => {
       database = await createTestDatabase('distributed');
@@ -143,6 +148,81 @@ const processNames = ['gateway', ...SERVICE_NAMES] as const;
       const audio = await fetch(mediaUrl);
       expect(audio.status).toBe(200);
       expect((await audio.arrayBuffer()).byteLength).toBe(tagged.sizeBytes);
+      published = { creator, podcastId: podcast.id, episodeId: episode.id, enclosurePath };
     });
+
+    it("counts the downloads the analytics process redirected to IAB v2.2 and the players' beacons, answered by the gateway", async () => {
+      const { creator, podcastId, episodeId, enclosurePath } = published!;
+      const download = async (headers: Record<string, string>) => {
+        const response = await fetch(`${urlOf('analytics')}${enclosurePath}`, {
+          redirect: 'manual',
+          headers,
+        });
+        expect(response.status).toBe(302);
+      };
+      const overcast = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
+      await download({ 'User-Agent': 'Podcasts/1650.20 CFNetwork/1408.0.4 Darwin/22.5.0' });
+      await download({ 'User-Agent': overcast });
+      await download({ 'User-Agent': overcast }); // the same listener within 24 hours: one download
+      await download({ 'User-Agent': 'Spotify/8.8.12 iOS/16.5 (iPhone14,5)' });
+      await download({
+        'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      });
+      await download({ 'User-Agent': 'PocketCasts/7.40 (iOS)', Range: 'bytes=0-1' }); // a probe
+      await download({}); // no User-Agent
+      const sessionId = randomUUID();
+      for (const moment of [
+        { event: 'start', positionSeconds: 0, listenedSeconds: 0 },
+        { event: 'end', positionSeconds: 2, listenedSeconds: 2 },
+      ] as const) {
+        const beacon: PlaybackBeacon = {
+          podcastId,
+          episodeId,
+          sessionId,
+          player: 'page',
+          durationSeconds: 2,
+          ...moment,
+        };
+        const response = await fetch(`${urlOf('analytics')}/e/beacons`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://elsewhere.example' },
+          body: JSON.stringify(beacon),
+        });
+        expect(response.status).toBe(204);
+      }
+
+      // The counting leaves requests younger than 30 seconds for its next run, every 10 seconds. The reports are
+      // cached for five minutes, so the figures are asked for once the counted downloads are in the database.
+      const counted = new pg.Client({ connectionString: database.url });
+      await counted.connect();
+      try {
+        await waitFor(
+          'the analytics process to count the downloads',
+          async () => {
+            const { rows } = await counted.query<{ n: number }>(
+              'select count(*)::int as n from analytics.downloads where episode_id = $1',
+              [episodeId],
+            );
+            return rows[0]!.n > 0;
+          },
+          { timeoutMs: 90_000, intervalMs: 500 },
+        );
+      } finally {
+        await counted.end();
+      }
+      const figures = await creator.ok<EpisodeAnalytics>(
+        'GET',
+        `/api/podcasts/${podcastId}/episodes/${episodeId}/analytics?timeRange=1d`,
+      );
+      expect(figures.totalPlays).toBe(3);
+      expect(figures.uniqueListeners).toBe(3);
+      expect(figures.apps.map((share) => share.app).sort()).toEqual([
+        'Apple Podcasts',
+        'Overcast',
+        'Spotify',
+      ]);
+      expect(figures.completionRate).toBe(100);
+      expect(figures.averageListenSeconds).toBe(2);
+    }, 120_000);
   },
 );

@@ -166,7 +166,7 @@ describe('the web app by keyboard', () => {
     const page = await openPage(`/p/${podcast.id}/episodes`, { signedIn: true });
     const titles: Record<string, string> = {
       [`/p/${podcast.id}/episodes`]: 'All Episodes · Castbase',
-      [`/p/${podcast.id}/analytics`]: 'Analytics · Castbase',
+      [`/p/${podcast.id}/analytics`]: 'Podcast Analytics · Castbase',
       [`/p/${podcast.id}/settings/rss`]: 'Settings · Castbase',
       '/profile': 'Profile Settings · Castbase',
       '/blank-dashboard': 'Create your first podcast · Castbase',

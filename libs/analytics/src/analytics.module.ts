@@ -19,6 +19,7 @@ import {
   DOWNLOAD_COUNTER_OPTIONS,
   DownloadCounter,
 } from './counting/download-counter.js';
+import { RawEventRetention } from './counting/raw-event-retention.js';
 import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
@@ -30,6 +31,9 @@ import {
 import { AnalyticsReports } from './reports/analytics-reports.js';
 import { DownloadFigures } from './reports/download-figures.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
+import { AnalyticsExports } from './exports/analytics-exports.js';
+import { ExportFigures } from './exports/export-figures.js';
+import { GetAnalyticsExportHandler } from './exports/get-analytics-export.handler.js';
 import { BeaconController } from './listening/beacon.controller.js';
 import { BeaconHttpRoute } from './listening/beacon-http-route.js';
 import { ListeningSessions } from './listening/listening-sessions.js';
@@ -72,6 +76,7 @@ const eventHandlers = [
         GetEpisodeAnalyticsHandler,
         GetDashboardAnalyticsHandler,
         GetFeedAnalyticsHandler,
+        GetAnalyticsExportHandler,
       ],
       eventHandlers,
     }),
@@ -81,6 +86,7 @@ const eventHandlers = [
     PodcastAccessService,
     DownloadTargets,
     DownloadPartitions,
+    RawEventRetention,
     ListenerKeys,
     DownloadWriter,
     DownloadHttpRoute,
@@ -93,6 +99,8 @@ const eventHandlers = [
     DownloadCounter,
     DownloadFigures,
     AnalyticsReports,
+    ExportFigures,
+    AnalyticsExports,
     FeedRequestsRepository,
     FeedAnalyticsService,
   ],

@@ -6,6 +6,7 @@ import { AuthConfigController } from './auth-config/auth-config.controller.js';
 import { ChaptersController } from './chapters/chapters.controller.js';
 import { ContributorsController } from './contributors/contributors.controller.js';
 import { AnalyticsController } from './analytics/analytics.controller.js';
+import { AnalyticsExportController } from './analytics/export/analytics-export.controller.js';
 import { FeedAnalyticsController } from './analytics/feed-analytics.controller.js';
 import { DirectoriesController } from './directories/directories.controller.js';
 import { EpisodeLifecycleController } from './episodes/episode-lifecycle.controller.js';
@@ -57,6 +58,7 @@ export class GatewayModule {
         ChaptersController,
         AnalyticsController,
         FeedAnalyticsController,
+        AnalyticsExportController,
         DirectoriesController,
         FeedTestsController,
       ],

@@ -123,6 +123,18 @@ export function podcastScopedRoutes(fixture: RoleMatrixFixture): PodcastScopedRo
       prepare: async () => ({ path: `/api/podcasts/${fixture.podcastId()}/analytics/feed?timeRange=30d` }),
     },
     {
+      method: 'POST',
+      route: '/api/podcasts/:podcastId/analytics/export',
+      permission: 'view',
+      success: 200,
+      scope: 'podcast',
+      // JSON, so the matrix reads the answer as the other routes'.
+      prepare: async () => ({
+        path: `/api/podcasts/${fixture.podcastId()}/analytics/export`,
+        body: { format: 'json', metrics: ['plays'] },
+      }),
+    },
+    {
       method: 'GET',
       route: '/api/podcasts/:podcastId/episodes/:episodeId/analytics',
       permission: 'view',

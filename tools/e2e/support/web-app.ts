@@ -13,6 +13,8 @@ const webDist = process.env['E2E_WEB_DIST'] ?? fileURLToPath(new URL('../../../a
 export interface WebAppUnderTest {
   running: RunningProcess;
   browser: Browser;
+  /** The process's own database, for tests that seed what no API writes (analytics history). */
+  database: TestDatabase;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startWebAppUnderTest(
   return {
     running: started,
     browser,
+    database,
     stop: async () => {
       await browser.close();
       await started.stop();

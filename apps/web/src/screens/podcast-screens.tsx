@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AlertIcon, ChartBarIcon, CoinsIcon, WandIcon, type IconProps } from '../shared/icons/icons.js';
+import { AlertIcon, CoinsIcon, WandIcon, type IconProps } from '../shared/icons/icons.js';
 import { NotYetAvailable, ScreenFrame } from '../shared/layout/screen-frame.js';
 import type { PodcastSegment } from '../shared/podcasts/podcast-paths.js';
 
@@ -16,24 +16,10 @@ interface PodcastScreen {
 
 const podcastScreens: readonly PodcastScreen[] = [
   {
-    segment: 'episodes/:episodeId/analytics',
-    title: 'Episode Analytics',
-    whatComesHere:
-      'Plays, listeners, completion, listen duration, geography, devices and sources for this episode.',
-    Icon: ChartBarIcon,
-  },
-  {
     segment: 'monetization',
     title: 'Monetization',
     whatComesHere: 'Dynamic ad campaigns, their creatives and placements will be managed here.',
     Icon: CoinsIcon,
-  },
-  {
-    segment: 'analytics',
-    title: 'Analytics',
-    whatComesHere:
-      'Plays, listeners, listen duration, geography, devices, sources and feed requests, with CSV, JSON and PDF export.',
-    Icon: ChartBarIcon,
   },
   {
     segment: 'ai/transcribe-edit',
@@ -96,6 +82,13 @@ const lazyScreens: ReadonlyArray<{
       })),
   },
   {
+    segment: 'episodes/:episodeId/analytics',
+    load: () =>
+      import('../analytics/episode/episode-analytics-screen.js').then((m) => ({
+        Component: m.EpisodeAnalyticsScreen,
+      })),
+  },
+  {
     segment: 'episodes/:episodeId/preview',
     load: () =>
       import('../episodes/preview/episode-preview-screen.js').then((m) => ({
@@ -109,6 +102,13 @@ const lazyScreens: ReadonlyArray<{
   {
     segment: 'podcasts',
     load: () => import('../podcasts/podcasts-screen.js').then((m) => ({ Component: m.PodcastsScreen })),
+  },
+  {
+    segment: 'analytics',
+    load: () =>
+      import('../analytics/podcast/podcast-analytics-screen.js').then((m) => ({
+        Component: m.PodcastAnalyticsScreen,
+      })),
   },
 ];
 

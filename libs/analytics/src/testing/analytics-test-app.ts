@@ -90,16 +90,20 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   await app.init();
   const bus = app.get(MessageBus);
 
+  /** Contributors' roles: podcast id → user id → role. */
+  const contributorRoles = new Map<string, Map<string, PodcastRole>>();
   /**
-   * The catalog's side of `catalog.podcast.get` for the podcasts' owners: every podcast of `publishedEpisode` is public
-   * unless a test makes it private here; one marked deleted is PODCAST_NOT_FOUND.
+   * The catalog's side of `catalog.podcast.get` for the podcasts' owners and, as the catalog answers it, anyone given a
+   * role in `contributorRoles`: every podcast of `publishedEpisode` is public unless a test makes it private
+   * here; one marked deleted is PODCAST_NOT_FOUND.
    */
   const catalogPodcasts = new Map<string, { ownerId: string; privateToken: string | null }>();
   await bus.respond(
     catalogRequests.getPodcast,
     ({ userId, podcastId }) => {
       const podcast = catalogPodcasts.get(podcastId);
-      if (!podcast || podcast.ownerId !== userId) throw new DomainError('PODCAST_NOT_FOUND');
+      const allowed = podcast?.ownerId === userId || contributorRoles.get(podcastId)?.has(userId);
+      if (!podcast || !allowed) throw new DomainError('PODCAST_NOT_FOUND');
       return aCatalogPodcast(podcastId, podcast.ownerId, podcast.privateToken);
     },
     { queue: 'catalog' },
@@ -110,7 +114,6 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
    * role in `contributorRoles` (podcast id → user id → role); anyone else is PODCAST_NOT_FOUND (EPISODE_NOT_FOUND when
    * asked by episode, for the episodes of `publishedEpisode`).
    */
-  const contributorRoles = new Map<string, Map<string, PodcastRole>>();
   const episodePodcasts = new Map<string, string>();
   await bus.respond(
     catalogRequests.resolveAccess,

@@ -10,6 +10,7 @@ import {
   exportMetricLabels,
   exportPeriodLabel,
   exportPeriodStart,
+  exportPeriods,
   exportRangeBounds,
   exportRangeSizeFactor,
   type ExportRange,
@@ -188,5 +189,35 @@ describe('export file and preview', () => {
     expect(exportPeriodStart(sunday, 'month').toISOString()).toBe('2026-05-01T00:00:00.000Z');
     expect(exportPeriodLabel(exportPeriodStart(sunday, 'month'), 'month')).toBe('2026-05');
     expect(exportPeriodLabel(exportPeriodStart(sunday, 'week'), 'week')).toBe('2026-05-04');
+  });
+});
+
+describe('the rows of an export', () => {
+  it('lists each period overlapping the range, oldest first, cut to the range at both ends', () => {
+    const periods = exportPeriods(new Date('2026-04-29T12:00:00Z'), new Date('2026-05-12T06:00:00Z'), 'week');
+    expect(periods.map(({ label, start, end }) => [label, start.toISOString(), end.toISOString()])).toEqual([
+      ['2026-04-27', '2026-04-29T12:00:00.000Z', '2026-05-04T00:00:00.000Z'],
+      ['2026-05-04', '2026-05-04T00:00:00.000Z', '2026-05-11T00:00:00.000Z'],
+      ['2026-05-11', '2026-05-11T00:00:00.000Z', '2026-05-12T06:00:00.000Z'],
+    ]);
+  });
+
+  it('steps by UTC day and by calendar month, whatever its length', () => {
+    expect(
+      exportPeriods(new Date('2026-02-27T00:00:00Z'), new Date('2026-03-02T00:00:00Z'), 'day').map(
+        (p) => p.label,
+      ),
+    ).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(
+      exportPeriods(new Date('2025-12-15T00:00:00Z'), new Date('2026-03-01T00:00:00Z'), 'month').map(
+        (p) => p.label,
+      ),
+    ).toEqual(['2025-12', '2026-01', '2026-02']);
+  });
+
+  it('has no rows for an empty range', () => {
+    expect(exportPeriods(new Date('2026-05-01T00:00:00Z'), new Date('2026-05-01T00:00:00Z'), 'day')).toEqual(
+      [],
+    );
   });
 });

@@ -199,3 +199,40 @@ export function exportPeriodLabel(periodStart: Date, groupBy: ExportGrouping): s
   const key = utcDateKey(periodStart);
   return groupBy === 'month' ? key.slice(0, 7) : key;
 }
+
+/** Where the period after the one starting at `periodStart` starts. */
+export function exportNextPeriodStart(periodStart: Date, groupBy: ExportGrouping): Date {
+  switch (groupBy) {
+    case 'day':
+      return new Date(periodStart.getTime() + DAY_MS);
+    case 'week':
+      return new Date(periodStart.getTime() + 7 * DAY_MS);
+    case 'month':
+      return new Date(Date.UTC(periodStart.getUTCFullYear(), periodStart.getUTCMonth() + 1, 1));
+  }
+}
+
+/**
+ * The rows of an export from `from` (inclusive) to `to` (exclusive): each period that overlaps them, oldest first,
+ * with its label and its bounds cut to the range (a range that starts mid-week has a first week that starts there).
+ */
+export function exportPeriods(
+  from: Date,
+  to: Date,
+  groupBy: ExportGrouping,
+): Array<{ label: string; start: Date; end: Date }> {
+  const periods: Array<{ label: string; start: Date; end: Date }> = [];
+  for (
+    let start = exportPeriodStart(from, groupBy);
+    start.getTime() < to.getTime();
+    start = exportNextPeriodStart(start, groupBy)
+  ) {
+    const next = exportNextPeriodStart(start, groupBy);
+    periods.push({
+      label: exportPeriodLabel(start, groupBy),
+      start: start.getTime() < from.getTime() ? from : start,
+      end: next.getTime() > to.getTime() ? to : next,
+    });
+  }
+  return periods;
+}

@@ -6,6 +6,7 @@ import {
   episodePerformance,
   formatMinutes,
   formatPercent,
+  formatPercentChange,
   growthRate,
   isCompletionHealthy,
   isGrowthPositive,
@@ -176,6 +177,14 @@ describe('display', () => {
     expect(formatPercent(-0.04)).toBe('0.0%');
     expect(formatPercent(0)).toBe('0.0%');
     expect(formatPercent(null)).toBe('—');
+  });
+
+  it('writes a change with its sign, and no sign on a change that rounds to nothing', () => {
+    expect(formatPercentChange(12.345)).toBe('+12.3%');
+    expect(formatPercentChange(-4)).toBe('-4.0%');
+    expect(formatPercentChange(0.04)).toBe('0.0%');
+    expect(formatPercentChange(-0.04)).toBe('0.0%');
+    expect(formatPercentChange(0)).toBe('0.0%');
   });
 
   it('writes durations in minutes with one decimal', () => {

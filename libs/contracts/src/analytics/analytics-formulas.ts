@@ -61,6 +61,15 @@ export function formatPercent(value: number | null): string {
   return `${(rounded === 0 ? 0 : rounded).toFixed(1)}%`;
 }
 
+/**
+ * A change in percent with its sign, one decimal ('+12.3%', '-4.0%', '0.0%'): growth and trends, so the sign says
+ * which way it went where a colour alone would not.
+ */
+export function formatPercentChange(value: number): string {
+  const formatted = formatPercent(value);
+  return Math.round(value * 10) > 0 ? `+${formatted}` : formatted;
+}
+
 /** A duration in minutes with one decimal ('12.6 min'); NOT_MEASURED for null. */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return NOT_MEASURED;

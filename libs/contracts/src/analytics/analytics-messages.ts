@@ -13,6 +13,8 @@ export const analyticsMessages = {
   refresh: 'Refresh',
   retry: 'Retry',
   timeRange: 'Time range',
+  /** What a figure the service does not have reads as (spoken where NOT_MEASURED is drawn). */
+  notMeasured: 'Not measured',
   /** Shown beside a figure that is NOT_MEASURED. */
   notMeasuredHint: 'Measured when people listen in a Castbase player (episode page, embed or app)',
   /** The banner when part of a screen's figures could not be fetched (spec 3 §2.3). */
@@ -25,6 +27,8 @@ export const analyticsMessages = {
 
 /** The episode analytics screen (spec 3 §2.2). */
 export const episodeAnalyticsMessages = {
+  /** The screen's name while its episode is not known (loading, failed): the tab title and heading. */
+  title: 'Episode Analytics',
   loading: 'Loading episode analytics...',
   noDataBody: 'Analytics data is not available for this episode.',
   /** The catalog's own message (EPISODE_NOT_FOUND). */
@@ -90,25 +94,33 @@ export const podcastAnalyticsMessages = {
   loading: 'Loading podcast analytics...',
   noDataBody: 'Analytics data is not available for this podcast yet.',
   overview: {
+    title: 'Overview',
     publishedEpisodes: 'Published Episodes',
     totalPlays: 'Total Plays',
     uniqueListeners: 'Unique Listeners',
     averageEpisodeDuration: 'Avg Episode Duration',
+    averageEpisodeDurationNotMeasured: 'Known once a published episode has media with a duration',
     subscribers: 'Subscribers',
+    subscribersNotMeasured: 'No podcast app has fetched your feed in this range',
     growthRate: 'Growth Rate',
     growthHint: 'Last 7 days against the 7 before',
   },
+  trends: { title: 'Daily Plays', subtitle: 'Plays per UTC day over the range' },
   performance: {
     title: 'Performance',
     averageCompletionRate: 'Avg Completion Rate',
     listenerRetention: 'Listener Retention',
     retentionHint: 'Listeners of 30 to 60 days ago who listened again in the last 30 days',
+    /** Why retention is NOT_MEASURED (docs/analytics.md, "Reports"). */
+    retentionNotMeasured:
+      'Listener keys change every day for privacy, so no listener can be recognised 30 days later',
     monthlyGrowth: 'Monthly Growth',
     monthlyGrowthHint: 'Last 30 days against the 30 before',
   },
   topEpisodes: {
     title: 'Top Episodes',
     empty: 'No episode has plays in this range',
+    episode: 'Episode',
     plays: 'Plays',
     listeners: 'Listeners',
     completion: 'Completion',
@@ -129,6 +141,7 @@ export const podcastAnalyticsMessages = {
     trending: 'Trending Episodes',
     trendingEmpty: 'Nothing played in the last hour',
     score: (score: number) => `Score ${score}`,
+    playsLastHour: (count: number) => `${episodeAnalyticsMessages.plays(count)} in the last hour`,
   },
 } as const;
 
@@ -163,6 +176,7 @@ export const dashboardAnalyticsMessages = {
   viewAll: dashboardMessages.viewAll,
   noData: dashboardMessages.noAnalytics,
   noDataBody: 'Plays, unique listeners, average listening time and growth appear here once people listen.',
+  loading: 'Loading analytics...',
   totalPlays: 'Total Plays',
   uniqueListeners: 'Unique Listeners',
   averageDuration: 'Avg Duration',

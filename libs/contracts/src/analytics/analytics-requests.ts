@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRequest } from '../messaging/definitions.js';
 import { dashboardAnalyticsSchema, episodeAnalyticsSchema } from './analytics-api.js';
+import { analyticsExportConfigSchema } from './analytics-export.js';
+import { analyticsExportDataSchema } from './analytics-export-data.js';
 import { feedAnalyticsSchema } from './feed-analytics-api.js';
 import { podcastAnalyticsSchema } from './podcast-analytics-api.js';
 import { analyticsTimeRangeSchema } from './time-ranges.js';
@@ -25,4 +27,10 @@ export const analyticsRequests = {
     feedAnalyticsSchema,
   ),
   getDashboardAnalytics: defineRequest('analytics.dashboard.get', z.object(caller), dashboardAnalyticsSchema),
+  /** The figures of an analytics export (spec 3 §2.4), which the gateway writes as CSV, JSON or PDF. */
+  getAnalyticsExport: defineRequest(
+    'analytics.export.get',
+    z.object({ ...caller, config: analyticsExportConfigSchema }),
+    analyticsExportDataSchema,
+  ),
 } as const;

@@ -7,6 +7,7 @@ export * from './podcast-analytics-api.js';
 export * from './feed-analytics-api.js';
 export * from './playback-beacon.js';
 export * from './analytics-export.js';
+export * from './analytics-export-data.js';
 export * from './analytics-messages.js';
 export * from './export-messages.js';
 export * from './analytics-requests.js';

@@ -5,6 +5,7 @@ import {
   analyticsRangeStart,
   analyticsTimeRangeLabels,
   analyticsTimeRangeSchema,
+  dailyTrendLabel,
   trendBuckets,
   type TrendBucket,
 } from './time-ranges.js';
@@ -122,6 +123,13 @@ describe('analytics time ranges (spec 3 §2.2, §9)', () => {
     const year = trendBuckets('1y', now);
     expect(year).toHaveLength(365);
     expect([year[0]!.label, year[364]!.label]).toEqual(['May 11, 2025', 'May 10, 2026']);
+  });
+
+  it("labels a daily series' days as the trend buckets do, in UTC", () => {
+    expect(dailyTrendLabel('2026-05-04', '30d')).toBe('May 4');
+    expect(dailyTrendLabel('2026-05-04', '1d')).toBe('May 4');
+    expect(dailyTrendLabel('2025-12-31', '1y')).toBe('Dec 31, 2025');
+    expect(dailyTrendLabel('2026-01-01', 'all')).toBe('Jan 1, 2026');
   });
 
   it('charts All Time by day from the first event, or the last 30 days when there is none', () => {

@@ -110,6 +110,12 @@ const dayLabelWithYear = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** A day of a daily series ('YYYY-MM-DD') as the trend charts label it: 'May 4', with the year for 1 Year and All Time. */
+export function dailyTrendLabel(dateKey: string, range: AnalyticsTimeRange): string {
+  const format = range === '1y' || range === 'all' ? dayLabelWithYear : dayLabel;
+  return format.format(new Date(`${dateKey}T00:00:00Z`));
+}
+
 function dailyBuckets(first: Date, days: number, withYear: boolean): TrendBucket[] {
   const format = withYear ? dayLabelWithYear : dayLabel;
   return Array.from({ length: days }, (_, index) => {

@@ -6,3 +6,5 @@ export * from './rows-mentioning.js';
 export * from './browser.js';
 export * from './tus-test-client.js';
 export * from './tcp-proxy.js';
+export * from './pdf-pages.js';
+export * from './parse-csv.js';

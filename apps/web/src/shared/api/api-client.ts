@@ -19,6 +19,19 @@ export interface ApiClient {
   get<T>(path: string, response: z.ZodType<T>, signal?: AbortSignal): Promise<T>;
   /** Fetches a file (`GET`) rather than JSON to read; failures become `ApiError`s as for `request`. */
   download(path: string, signal?: AbortSignal): Promise<Blob>;
+  /**
+   * Sends a request whose answer is a file (an export made from a JSON body): its bytes, and the name the server gave
+   * it in `Content-Disposition` (null without one). Failures become `ApiError`s as for `request`.
+   */
+  downloadFile(
+    path: string,
+    request?: { method?: HttpMethod; body?: unknown; signal?: AbortSignal },
+  ): Promise<DownloadedFile>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 /**
@@ -68,7 +81,18 @@ export function createApiClient(getAccessToken: () => string | undefined): ApiCl
     request,
     get: (path, response, signal) => request(path, { response, ...(signal ? { signal } : {}) }),
     download: async (path, signal) => (await send(path, signal ? { signal } : {})).blob(),
+    downloadFile: async (path, options = {}) => {
+      const answer = await send(path, options);
+      return { blob: await answer.blob(), fileName: fileNameOf(answer.headers.get('Content-Disposition')) };
+    },
   };
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header (RFC 6266), without any path. */
+function fileNameOf(disposition: string | null): string | null {
+  const name = /filename="([^"]*)"|filename=([^;\s]+)/i.exec(disposition ?? '');
+  const value = name?.[1] ?? name?.[2];
+  return value ? (value.split(/[\\/]/).pop() ?? null) : null;
 }
 
 async function readJson(response: Response): Promise<unknown> {
