@@ -22,7 +22,7 @@ const APP = 'src/app/app.tsx';
 const routes = [
   { route: '/', modules: ['src/first-paint/first-paint-landing.tsx'], ceilingKb: 150 },
   { route: '/ (signed in)', modules: [APP, 'src/landing/app-landing-page.tsx'] },
-  { route: '/callback', modules: [APP, 'src/callback/callback-page.tsx'], targetKb: 150, ceilingKb: 250 },
+  { route: '/callback', modules: [APP, 'src/callback/callback-page.tsx'], targetKb: 150, ceilingKb: 252 },
   { route: '/onboarding', modules: [APP, 'src/onboarding/onboarding-page.tsx'] },
   { route: '/profile', modules: [APP, 'src/profile/profile-screen.tsx'] },
   { route: '/blank-dashboard', modules: [APP, 'src/screens/account-screens.tsx'] },
