@@ -45,7 +45,8 @@ import { testStorageModule } from '@castbase/platform-storage';
 import { AnalyticsReports } from '../../libs/analytics/dist/reports/analytics-reports.js';
 import { FeedAnalyticsService } from '../../libs/analytics/dist/feed-requests/feed-analytics.service.js';
 import { createBenchDatabase, pinProcessToServerCore, SERVER_CORE } from './support/bench-kit.mjs';
-import { catalogEpisode, rawPodcastFigures, rollupSizes } from './support/analytics-bench-kit.mjs';
+import { aCatalogEpisode, mediaAt } from '../../libs/analytics/dist/testing/analytics-test-app.js';
+import { rawPodcastFigures, rollupSizes } from './support/analytics-bench-kit.mjs';
 import {
   SEED_DOWNLOADS,
   SEED_ENCLOSURES,
@@ -109,7 +110,7 @@ async function answerAsCatalog(bus, episodeIds) {
     catalogRequests.getEpisode,
     ({ episodeId }) => {
       if (!known.has(episodeId)) throw new DomainError('EPISODE_NOT_FOUND');
-      return catalogEpisode(episodeId, PODCAST, OWNER);
+      return aCatalogEpisode({ episodeId, podcastId: PODCAST, ownerId: OWNER }, mediaAt(`public/media/bench/${episodeId}.mp3`));
     },
     { queue: 'catalog' },
   );

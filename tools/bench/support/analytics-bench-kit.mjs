@@ -1,45 +1,4 @@
-// What the analytics benchmark needs beside its seed: the catalog's episode, the reference queries, table sizes.
-
-/** A published episode as the catalog answers `catalog.episode.get`. */
-export function catalogEpisode(episodeId, podcastId, ownerId) {
-  const at = new Date().toISOString();
-  return {
-    id: episodeId,
-    podcastId,
-    ownerId,
-    title: `Episode ${episodeId.slice(0, 8)}`,
-    description: '',
-    status: 'published',
-    episodeType: 'full',
-    explicit: false,
-    seasonNumber: null,
-    episodeNumber: null,
-    guid: `castbase-${episodeId}`,
-    media: null,
-    durationSeconds: 1800,
-    artworkMediaId: null,
-    artworkUrl: null,
-    tags: [],
-    enableRss: true,
-    enableVideo: false,
-    podcastBlock: false,
-    transcripts: [],
-    chapters: [],
-    soundbites: [],
-    persons: [],
-    value: null,
-    location: null,
-    funding: [],
-    license: null,
-    alternateEnclosures: [],
-    plays: 0,
-    publishDate: at,
-    scheduledReleaseDate: null,
-    revision: 1,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+// What the analytics benchmark needs beside its seed: the reference queries and the tables' sizes.
 
 /**
  * The podcast screen's download figures as they were computed before the rollups: the same nine queries straight from

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
 import { HOURS_KEPT_DAYS } from '../database/counts-rollup.js';
 import { dropDayPartitionsBefore } from '../database/day-partitions.js';
+import { inTransaction } from '../database/sql-transaction.js';
 import { FETCHER_SET_DAYS } from '../database/feed-rollup-triggers.js';
 
 const DAY_MS = 86_400_000;
@@ -34,15 +35,7 @@ export class RawEventRetention {
   async apply(now = Date.now()): Promise<void> {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     const cutoff = today - this.days * DAY_MS;
-    await this.em.fork().transactional(async (em) => {
-      const connection = em.getConnection();
-      const sql = (text: string, parameters: unknown[] = []) =>
-        connection.execute<Array<Record<string, unknown>>>(
-          text,
-          parameters,
-          'all',
-          em.getTransactionContext(),
-        );
+    await inTransaction(this.em, async (sql) => {
       await sql(`select set_config('lock_timeout', '${LOCK_TIMEOUT_MS}', true)`);
       await sql(`select pg_advisory_xact_lock(hashtext('analytics.download_requests'))`);
       const [state] = await sql('select counted_through from analytics.download_counting');

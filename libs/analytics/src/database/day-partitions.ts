@@ -1,3 +1,5 @@
+import type { Sql } from './sql-transaction.js';
+
 /** The raw event tables partitioned by UTC day, and the column they are partitioned on. */
 export const DAY_PARTITIONED_TABLES = {
   download_requests: 'occurred_at',
@@ -6,8 +8,6 @@ export const DAY_PARTITIONED_TABLES = {
 export type DayPartitionedTable = keyof typeof DAY_PARTITIONED_TABLES;
 
 const DAY_MS = 86_400_000;
-
-type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 /** `<table>_YYYYMMDD` for the UTC day starting at `dayStartMs`. */
 export function dayPartitionName(table: DayPartitionedTable, dayStartMs: number): string {

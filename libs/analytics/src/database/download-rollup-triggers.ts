@@ -68,7 +68,6 @@ export function rollupTablesSql(): string[] {
   ];
 }
 
-
 const COLUMNS = 'podcast_id, episode_id, counted_at, country, app, device, source, listener';
 
 /** The counted downloads a statement added (sign 1) or took away (−1); burst-excluded ones count for nothing. */
@@ -149,7 +148,10 @@ export function triggersSql(): string[] {
     ...statementTriggersSql(
       'downloads',
       'downloads',
-      (change) => [...countsDeltaSql(DOWNLOAD_ROLLUP, eventsSql(change), change !== 'insert'), ...listenersSql(change)],
+      (change) => [
+        ...countsDeltaSql(DOWNLOAD_ROLLUP, eventsSql(change), change !== 'insert'),
+        ...listenersSql(change),
+      ],
       ALL_ROLLUP_TABLES.map((table) => `delete from ${table} where podcast_id = any(gone);`).join('\n'),
     ),
     `create function analytics.downloads_rollup_truncate() returns trigger language plpgsql as $body$

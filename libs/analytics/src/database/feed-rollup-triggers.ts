@@ -62,7 +62,6 @@ export function feedRollupTablesSql(): string[] {
   ];
 }
 
-
 const COLUMNS =
   'podcast_id, requested_at, bytes, filtered, app, country, fetcher, aggregator, aggregator_feed, aggregator_subscribers';
 

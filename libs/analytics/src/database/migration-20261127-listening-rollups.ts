@@ -20,7 +20,11 @@ const SESSION_FIGURES = `count(s.session_id)::int, count(s.session_id) filter (w
  * from the episodes' days.
  */
 function listeningStatements(change: Change): string[] {
-  const rows = { insert: ['new_sessions'], delete: ['old_sessions'], update: ['old_sessions', 'new_sessions'] }[change];
+  const rows = {
+    insert: ['new_sessions'],
+    delete: ['old_sessions'],
+    update: ['old_sessions', 'new_sessions'],
+  }[change];
   const days = rows
     .map((table) => `select distinct podcast_id, episode_id, ${dayOf('started_at')} as day from ${table}`)
     .join(' union ');

@@ -8,7 +8,12 @@ export function inTransaction<T>(em: EntityManager, work: (sql: Sql) => Promise<
   return em.fork().transactional(async (forked) => {
     const connection = forked.getConnection();
     return work((text, parameters = []) =>
-      connection.execute<Array<Record<string, unknown>>>(text, parameters, 'all', forked.getTransactionContext()),
+      connection.execute<Array<Record<string, unknown>>>(
+        text,
+        parameters,
+        'all',
+        forked.getTransactionContext(),
+      ),
     );
   });
 }

@@ -7,6 +7,7 @@ import {
   makeDayPartitions,
   type DayPartitionedTable,
 } from '../database/day-partitions.js';
+import { inTransaction } from '../database/sql-transaction.js';
 
 const DAY_MS = 86_400_000;
 /** Day partitions exist this many days ahead of today, so a new day's rows never land in the default one. */
@@ -52,15 +53,7 @@ export class DownloadPartitions implements OnModuleInit, OnApplicationShutdown {
 
   async ensure(now = Date.now()): Promise<void> {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
-    await this.em.fork().transactional(async (em) => {
-      const connection = em.getConnection();
-      const sql = (text: string, parameters: unknown[] = []) =>
-        connection.execute<Array<Record<string, unknown>>>(
-          text,
-          parameters,
-          'all',
-          em.getTransactionContext(),
-        );
+    await inTransaction(this.em, async (sql) => {
       await sql(`select pg_advisory_xact_lock(hashtext('analytics.download_requests'))`);
       for (const table of Object.keys(DAY_PARTITIONED_TABLES) as DayPartitionedTable[])
         // PostgreSQL cannot make a partition over rows the default one holds: that day stays there.

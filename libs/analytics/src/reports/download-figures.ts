@@ -53,9 +53,8 @@ type Row = Record<string, unknown>;
  * 20261127000100_download_rollups: whole UTC months, days and hours, the burst rule's exclusions left out), and from the
  * counted downloads themselves only for the minutes at the edges of a range that does not start on a whole hour (and
  * the hours no longer kept); distinct listeners as DistinctListeners says; the players' sessions from their daily
- * rollups (ListeningRollup). Every answer is the
- * one the counted downloads give. Every query is scoped to one podcast (and episode); the caller's right to it is
- * checked before.
+ * rollups (ListeningRollup). Every answer is the one the counted downloads give. Every query is scoped to one podcast
+ * (and episode); the caller's right to it is checked before.
  */
 @Injectable()
 export class DownloadFigures {

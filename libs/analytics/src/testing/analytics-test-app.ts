@@ -216,7 +216,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
 export type AnalyticsTestApp = Awaited<ReturnType<typeof startAnalyticsTestApp>>;
 
 /** A published episode as the catalog answers it. */
-function aCatalogEpisode(
+export function aCatalogEpisode(
   episode: { episodeId: string; podcastId: string; ownerId: string },
   media: StoredEpisodeMedia,
 ): Episode {
