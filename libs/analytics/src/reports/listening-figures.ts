@@ -32,6 +32,8 @@ export class ListeningRollup {
     scope: RollupScope,
     episodes: readonly string[] | null,
   ): Promise<Map<string, ListeningFigures>> {
+    // No episode to ask about (a podcast without any): nothing to read, and `in ()` is not SQL.
+    if (episodes?.length === 0) return new Map();
     const segments = timeSegments(scope.from, scope.to ?? null, { coarsest: 'days', finest: 'days' });
     const parts = segments.map((segment) => this.segmentSql(scope, segment, episodes));
     const rows = parts.length
