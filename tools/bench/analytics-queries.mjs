@@ -4,22 +4,23 @@
 // the gateway asks them, each answer computed (the 5-minute caches are cleared before every call).
 //
 // 1. Creates a fresh database on the machine's PostgreSQL (BENCH_DATABASE_URL / DATABASE_URL, else 127.0.0.1:5432),
-//    starts the built analytics module on it (it migrates) and seeds, with PostgreSQL's generate_series:
-//    one podcast of BENCH_EPISODES (300) episodes over a year; BENCH_DOWNLOADS (10,000,000) counted downloads, skewed
-//    towards new episodes and their launch week, 400,000 listeners (a new key a day), countries, apps, devices and
-//    sources skewed as real audiences are (loaded in bulk with the rollup triggers and the indexes off, then indexed and
-//    rolled up by analytics.rebuild_download_rollups(), as the migration does); BENCH_FEED_REQUESTS (3,000,000) feed
-//    requests (rolled up the same way) and BENCH_SESSIONS (200,000) player sessions over the year. Then times the
-//    triggers on batches of new downloads, as the counter writes them.
+//    starts the built analytics module on it (it migrates) and seeds, with PostgreSQL's generate_series on two
+//    connections: one podcast of BENCH_EPISODES (300) episodes over a year; BENCH_DOWNLOADS (10,000,000) counted
+//    downloads, skewed towards new episodes and their launch week, countries, apps, devices and sources skewed as real
+//    audiences are (loaded in bulk with the rollup triggers and the indexes off, then indexed and rolled up by the
+//    halves of analytics.rebuild_download_rollups(), as the migration does); BENCH_FEED_REQUESTS (3,000,000) feed
+//    requests and BENCH_SESSIONS (200,000) player sessions over the year, rolled up the same way. Then times the
+//    triggers on INSERTs of new downloads, as the counter writes them, and prints the tables' sizes.
 // 2. Pins itself to core 0 (taskset, when there is one; PostgreSQL is the machine's, unpinned) and times BENCH_RUNS
 //    (30) calls per screen and range after a warm-up, printing p50/p95 beside the target (p95 < 100 ms) and beside a
-//    reference measured in the same run: the podcast screen's download figures as they were computed before the
-//    rollups (the same nine queries, in parallel, straight from `downloads`), BENCH_REFERENCE_RUNS (1) times.
+//    reference measured in the same run: one of the screen's figures as it was read before the rollups, the range's
+//    total plays straight from `downloads`, BENCH_REFERENCE_RUNS (3) times.
 // Prints figures; asserts nothing.
 //
 //   npm run bench:analytics                          (builds the services first)
 //   BENCH_DOWNLOADS=1000000 BENCH_RUNS=20 node_modules/.bin/node tools/bench/analytics-queries.mjs
 //   BENCH_KEEP=1                   keeps the database (its URL is printed) to look at its plans afterwards
+//   BENCH_REUSE=castbase_bench_…   measures a database a BENCH_KEEP run left, without seeding it again
 import 'reflect-metadata';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -42,11 +43,11 @@ import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { testStorageModule } from '@castbase/platform-storage';
+import { DownloadCounter } from '../../libs/analytics/dist/counting/download-counter.js';
 import { AnalyticsReports } from '../../libs/analytics/dist/reports/analytics-reports.js';
 import { FeedAnalyticsService } from '../../libs/analytics/dist/feed-requests/feed-analytics.service.js';
-import { createBenchDatabase, pinProcessToServerCore, SERVER_CORE } from './support/bench-kit.mjs';
-import { aCatalogEpisode, mediaAt } from '../../libs/analytics/dist/testing/analytics-test-app.js';
-import { rawPodcastFigures, rollupSizes } from './support/analytics-bench-kit.mjs';
+import { ADMIN_URL, createBenchDatabase, pinProcessToServerCore, SERVER_CORE } from './support/bench-kit.mjs';
+import { catalogEpisode, rawTotalPlays, rollupSizes } from './support/analytics-bench-kit.mjs';
 import {
   SEED_DOWNLOADS,
   SEED_ENCLOSURES,
@@ -59,7 +60,7 @@ const EPISODES = Number(process.env.BENCH_EPISODES ?? 300);
 const FEED_REQUESTS = Number(process.env.BENCH_FEED_REQUESTS ?? 3_000_000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const REFERENCE_RUNS = Number(process.env.BENCH_REFERENCE_RUNS ?? 1);
+const REFERENCE_RUNS = Number(process.env.BENCH_REFERENCE_RUNS ?? 3);
 const WARMUP_RUNS = 3;
 const LOAD_CHUNK = 1_000_000;
 const TRIGGER_BATCHES = 20;
@@ -110,7 +111,7 @@ async function answerAsCatalog(bus, episodeIds) {
     catalogRequests.getEpisode,
     ({ episodeId }) => {
       if (!known.has(episodeId)) throw new DomainError('EPISODE_NOT_FOUND');
-      return aCatalogEpisode({ episodeId, podcastId: PODCAST, ownerId: OWNER }, mediaAt(`public/media/bench/${episodeId}.mp3`));
+      return catalogEpisode(episodeId, PODCAST, OWNER);
     },
     { queue: 'catalog' },
   );
@@ -118,15 +119,18 @@ async function answerAsCatalog(bus, episodeIds) {
 
 const seconds = (startedMs) => `${((performance.now() - startedMs) / 1000).toFixed(1)} s`;
 
-async function seed(db) {
+/**
+ * The seed, on two connections (the machine's two cores): the downloads in two streams with the rollup triggers and
+ * the indexes off (made again afterwards: CREATE INDEX sorts once), then their rollups (the two halves of
+ * analytics.rebuild_download_rollups() at once), beside the feed requests and sessions with theirs.
+ */
+async function seed(db, db2) {
   const started = performance.now();
   await db.query(
     `insert into analytics.podcast_access (podcast_id, owner_id, private, token_hash, updated_at) values ($1, $2, false, null, now())`,
     [PODCAST, OWNER],
   );
   await db.query(SEED_ENCLOSURES, [PODCAST, OWNER, EPISODES]);
-  // A bulk load: the rollup triggers and the indexes off (made again afterwards, as CREATE INDEX sorts), the rollups
-  // made afterwards in a few set-based statements.
   const { rows: indexes } = await db.query(
     `select indexname, indexdef from pg_indexes where schemaname = 'analytics' and tablename = 'downloads'`,
   );
@@ -134,11 +138,16 @@ async function seed(db) {
   await db.query('alter table analytics.downloads drop constraint downloads_pkey');
   for (const { indexname } of indexes.filter((index) => index.indexname !== 'downloads_pkey'))
     await db.query(`drop index analytics.${indexname}`);
-  for (let first = 0; first < DOWNLOADS; first += LOAD_CHUNK) {
-    const rows = Math.min(LOAD_CHUNK, DOWNLOADS - first);
-    await db.query(SEED_DOWNLOADS, [rows, PODCAST, OWNER, first]);
-    process.stdout.write(`\r  downloads: ${(first + rows).toLocaleString('en-US')} (${seconds(started)})`);
-  }
+  let loaded = 0;
+  const stream = async (client, firstChunk) => {
+    for (let first = firstChunk * LOAD_CHUNK; first < DOWNLOADS; first += 2 * LOAD_CHUNK) {
+      const rows = Math.min(LOAD_CHUNK, DOWNLOADS - first);
+      await client.query(SEED_DOWNLOADS, [rows, PODCAST, OWNER, first]);
+      loaded += rows;
+      process.stdout.write(`\r  downloads: ${loaded.toLocaleString('en-US')} (${seconds(started)})`);
+    }
+  };
+  await Promise.all([stream(db, 0), stream(db2, 1)]);
   console.log();
   const indexStarted = performance.now();
   await db.query(`set maintenance_work_mem = '512MB'`);
@@ -148,24 +157,34 @@ async function seed(db) {
   await db.query('alter table analytics.downloads enable trigger user');
   console.log(`  indexes made again in ${seconds(indexStarted)}`);
   const rollupStarted = performance.now();
-  await db.query('select analytics.rebuild_download_rollups()');
-  console.log(`  download rollups rebuilt from the downloads in ${seconds(rollupStarted)}`);
-  const feedStarted = performance.now();
-  await db.query('alter table analytics.feed_requests disable trigger user');
-  await db.query(SEED_FEED_REQUESTS, [FEED_REQUESTS, PODCAST]);
-  await db.query('alter table analytics.feed_requests enable trigger user');
-  await db.query('select analytics.rebuild_feed_request_rollups()');
-  console.log(
-    `  feed requests: ${FEED_REQUESTS.toLocaleString('en-US')} and their rollups in ${seconds(feedStarted)}`,
-  );
-  const sessionsStarted = performance.now();
-  await db.query('alter table analytics.listening_sessions disable trigger user');
-  await db.query(SEED_SESSIONS, [SESSIONS, PODCAST, OWNER]);
-  await db.query('alter table analytics.listening_sessions enable trigger user');
-  await db.query('select analytics.rebuild_listening_rollups()');
-  console.log(
-    `  sessions: ${SESSIONS.toLocaleString('en-US')} and their rollups in ${seconds(sessionsStarted)}`,
-  );
+  const timed = async (what, work) => {
+    const at = performance.now();
+    await work();
+    console.log(`  ${what} in ${seconds(at)}`);
+  };
+  await Promise.all([
+    timed('download rollups (counts) rebuilt from the downloads', () =>
+      db.query('select analytics.rebuild_download_counts()'),
+    ),
+    (async () => {
+      await timed('download rollups (listener sets) rebuilt from the downloads', () =>
+        db2.query('select analytics.rebuild_download_listeners()'),
+      );
+      await timed(`feed requests: ${FEED_REQUESTS.toLocaleString('en-US')} and their rollups`, async () => {
+        await db2.query('alter table analytics.feed_requests disable trigger user');
+        await db2.query(SEED_FEED_REQUESTS, [FEED_REQUESTS, PODCAST]);
+        await db2.query('alter table analytics.feed_requests enable trigger user');
+        await db2.query('select analytics.rebuild_feed_request_rollups()');
+      });
+      await timed(`sessions: ${SESSIONS.toLocaleString('en-US')} and their rollups`, async () => {
+        await db2.query('alter table analytics.listening_sessions disable trigger user');
+        await db2.query(SEED_SESSIONS, [SESSIONS, PODCAST, OWNER]);
+        await db2.query('alter table analytics.listening_sessions enable trigger user');
+        await db2.query('select analytics.rebuild_listening_rollups()');
+      });
+    })(),
+  ]);
+  console.log(`  rollups and the rest in ${seconds(rollupStarted)}`);
   // What autovacuum does soon after a bulk load: statistics, and the visibility map index-only scans rely on.
   const vacuumStarted = performance.now();
   await db.query('vacuum analyze');
@@ -216,6 +235,14 @@ async function time(ask, runs, before = () => {}) {
 const ms = (value) => value.toFixed(1);
 const withinTarget = (p95) => (p95 < TARGET_P95_MS ? 'yes' : 'NO');
 
+/** A database a run with BENCH_KEEP left, on the same PostgreSQL; kept again at the end. */
+function reusedDatabase(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  process.env.BENCH_KEEP = '1';
+  return { name, url: url.href, dropAndClose: async () => {} };
+}
+
 function pinToCore() {
   try {
     pinProcessToServerCore(process.pid);
@@ -226,22 +253,32 @@ function pinToCore() {
 }
 
 async function main() {
-  const database = await createBenchDatabase();
+  // BENCH_REUSE names a database a run with BENCH_KEEP left: measured again without seeding it.
+  const database = process.env.BENCH_REUSE
+    ? reusedDatabase(process.env.BENCH_REUSE)
+    : await createBenchDatabase();
   const workDir = await mkdtemp(join(tmpdir(), 'castbase-bench-analytics-'));
   const db = new pg.Client({ connectionString: database.url });
+  const db2 = new pg.Client({ connectionString: database.url });
   const reference = new pg.Pool({ connectionString: database.url, max: 5 });
   let app;
   try {
     app = await startAnalytics(database.url, workDir);
     await db.connect();
-    console.log(
-      `Seeding one podcast: ${EPISODES} episodes, ${DOWNLOADS.toLocaleString('en-US')} counted downloads over a year ...`,
-    );
-    await seed(db);
-    const perDownloadMs = await timeTriggers(db);
-    console.log(
-      `Rollup triggers on ${TRIGGER_BATCHES} INSERTs of ${TRIGGER_BATCH_ROWS} new downloads: ${perDownloadMs.toFixed(3)} ms per download (median batch)`,
-    );
+    await db2.connect();
+    // The counter's first run on the empty raw log: from then on it has nothing to count, and never counts the seeded
+    // downloads again (a first run on a table it has no state for starts by forgetting every counted download).
+    await app.get(DownloadCounter).countNow({ settleMs: 0 });
+    if (!process.env.BENCH_REUSE) {
+      console.log(
+        `Seeding one podcast: ${EPISODES} episodes, ${DOWNLOADS.toLocaleString('en-US')} counted downloads over a year ...`,
+      );
+      await seed(db, db2);
+      const perDownloadMs = await timeTriggers(db);
+      console.log(
+        `Rollup triggers on ${TRIGGER_BATCHES} INSERTs of ${TRIGGER_BATCH_ROWS} new downloads: ${perDownloadMs.toFixed(3)} ms per download (median batch)`,
+      );
+    }
     console.table(await rollupSizes(db));
 
     const bus = app.get(MessageBus);
@@ -273,7 +310,7 @@ async function main() {
       const screen = await time(ask, RUNS, clearCaches);
       const now = new Date();
       const raw = await time(
-        () => rawPodcastFigures(reference, PODCAST, analyticsRangeStart(timeRange, now), now),
+        () => rawTotalPlays(reference, PODCAST, analyticsRangeStart(timeRange, now)),
         REFERENCE_RUNS,
       );
       podcastRows.push({
@@ -283,12 +320,12 @@ async function main() {
         'p50 ms': ms(screen.p50),
         'p95 ms': ms(screen.p95),
         [`p95 < ${TARGET_P95_MS} ms`]: withinTarget(screen.p95),
-        'raw downloads p50 ms': ms(raw.p50),
-        'raw p95 ms': ms(raw.p95),
+        'reference p50 ms': ms(raw.p50),
+        'reference p95 ms': ms(raw.p95),
       });
     }
     console.log(
-      '\nPodcast analytics screen (analytics.podcast.get), beside its download figures straight from `downloads`:',
+      '\nPodcast analytics screen (analytics.podcast.get); reference: its total plays alone, counted from `downloads`:',
     );
     console.table(podcastRows);
 
@@ -339,6 +376,7 @@ async function main() {
   } finally {
     await app?.close();
     await db.end().catch(() => undefined);
+    await db2.end().catch(() => undefined);
     await reference.end().catch(() => undefined);
     if (process.env.BENCH_KEEP) {
       console.log(`Kept the database: ${database.url}`);

@@ -1,37 +1,59 @@
-// What the analytics benchmark needs beside its seed: the reference queries and the tables' sizes.
+// What the analytics benchmark needs beside its seed: the catalog's episode, the reference query, the tables' sizes.
 
 /**
- * The podcast screen's download figures as they were computed before the rollups: the same nine queries straight from
- * `downloads` (totals, distinct listeners, top episodes with their listeners, countries, devices, apps, hours of the
- * day, the last 60 days and the range's days), run in parallel on a pool of five connections, as the module ran them.
+ * A published episode as the catalog answers `catalog.episode.get` (the tests' fixtures are not built, so the
+ * benchmark, which runs the built packages, has its own).
  */
-export async function rawPodcastFigures(pool, podcastId, from, now) {
-  const scope = from
-    ? 'podcast_id = $1 and excluded is null and counted_at >= $2'
-    : 'podcast_id = $1 and excluded is null';
-  const parameters = from ? [podcastId, from] : [podcastId];
-  const query = (sql, values = parameters) => pool.query(sql, values);
-  const ranked = (expression, limit) =>
-    query(`select ${expression} as value, count(*)::int as n from analytics.downloads where ${scope}
-            group by 1 order by n desc, 1 ${limit ? `limit ${limit}` : ''}`);
-  await Promise.all([
-    query(`select count(*)::int as n from analytics.downloads where ${scope}`),
-    query(`select count(distinct listener)::int as n from analytics.downloads where ${scope}`),
-    query(`select episode_id, count(*)::int as plays, count(distinct listener)::int as listeners
-             from analytics.downloads where ${scope} group by episode_id order by plays desc, episode_id limit 10`),
-    ranked(`coalesce(country, 'Unknown')`, 10),
-    ranked('device'),
-    ranked('app', 10),
-    query(`select extract(hour from counted_at at time zone 'UTC')::int as hour, count(*)::int as n
-             from analytics.downloads where ${scope} group by 1`),
-    query(
-      `select to_char(date_trunc('day', counted_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as n
-         from analytics.downloads where podcast_id = $1 and excluded is null and counted_at >= $2 group by 1 order by 1`,
-      [podcastId, new Date(now.getTime() - 60 * 86_400_000)],
-    ),
-    query(`select to_char(date_trunc('day', counted_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as n
-             from analytics.downloads where ${scope} group by 1 order by 1`),
-  ]);
+export function catalogEpisode(episodeId, podcastId, ownerId) {
+  const at = new Date().toISOString();
+  return {
+    id: episodeId,
+    podcastId,
+    ownerId,
+    title: `Episode ${episodeId.slice(0, 8)}`,
+    description: '',
+    status: 'published',
+    episodeType: 'full',
+    explicit: false,
+    seasonNumber: null,
+    episodeNumber: null,
+    guid: `castbase-${episodeId}`,
+    media: null,
+    durationSeconds: 1800,
+    artworkMediaId: null,
+    artworkUrl: null,
+    tags: [],
+    enableRss: true,
+    enableVideo: false,
+    podcastBlock: false,
+    transcripts: [],
+    chapters: [],
+    soundbites: [],
+    persons: [],
+    value: null,
+    location: null,
+    funding: [],
+    license: null,
+    alternateEnclosures: [],
+    plays: 0,
+    publishDate: at,
+    scheduledReleaseDate: null,
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * The reference: one figure of the screen as it was read before the rollups, straight from `downloads` (the total
+ * plays of the range: one count over the podcast's index, the cheapest of the nine queries the screen then ran).
+ */
+export async function rawTotalPlays(pool, podcastId, from) {
+  await pool.query(
+    `select count(*)::int as n from analytics.downloads
+      where podcast_id = $1 and excluded is null${from ? ' and counted_at >= $2' : ''}`,
+    from ? [podcastId, from] : [podcastId],
+  );
 }
 
 /** Rows and size on disk (with indexes) of the counted downloads, their rollups and the raw tables. */

@@ -9,7 +9,7 @@ import {
   type CountsRollup,
   type RollupDimension,
 } from './counts-rollup.js';
-import { statementTriggersSql, type Change } from './statement-triggers.js';
+import { rebuildFunctionSql, statementTriggersSql, type Change } from './statement-triggers.js';
 
 const COMMON_DIMENSIONS: readonly RollupDimension[] = [
   { name: 'total', value: `''` },
@@ -168,15 +168,17 @@ export function triggersSql(): string[] {
 /**
  * `analytics.rebuild_download_rollups()`: every rollup made again from `downloads` in a few set-based statements, in
  * key order, under a lock that keeps writers out meanwhile (the migration's backfill, a bulk load with the triggers
- * off). Given memory enough to aggregate without spilling to disk.
+ * off); given memory enough to aggregate without spilling to disk. It runs its two halves, which a bulk load may run at
+ * once on two connections: `rebuild_download_counts()` (the counts tables) and `rebuild_download_listeners()` (the
+ * listener sets).
  */
-export function rebuildFunctionSql(): string {
-  const statements = countsRebuildSql(
+export function rebuildFunctionsSql(): string[] {
+  const counts = countsRebuildSql(
     DOWNLOAD_ROLLUP,
     `select ${COLUMNS}, 1 as sign from analytics.downloads where excluded is null`,
   );
-  // The largest: its key is made after the rows (CREATE INDEX sorts once) rather than row by row.
-  statements.push(
+  const listeners = [
+    // The largest: its key is made after the rows (CREATE INDEX sorts once) rather than row by row.
     `alter table ${LISTENERS} drop constraint podcast_listeners_pkey`,
     `insert into ${LISTENERS} (podcast_id, listener, last_at)
        select podcast_id, listener, max(counted_at) from analytics.downloads where excluded is null
@@ -191,13 +193,20 @@ export function rebuildFunctionSql(): string {
            select podcast_id, episode_id, listener from analytics.downloads where excluded is null
             group by podcast_id, episode_id, listener having count(*) > 1) r using (podcast_id, episode_id, listener)
         where d.excluded is null`,
-  );
-  return `create function analytics.rebuild_download_rollups() returns void language plpgsql
-    set work_mem = '1GB' as $body$
-    begin
-      lock table analytics.downloads in share mode;
-      truncate ${ALL_ROLLUP_TABLES.join(', ')};
-      ${statements.map((statement) => `${statement};`).join('\n')}
-    end
-    $body$`;
+  ];
+  return [
+    rebuildFunctionSql('rebuild_download_counts', 'downloads', countsTables(DOWNLOAD_ROLLUP), counts),
+    rebuildFunctionSql(
+      'rebuild_download_listeners',
+      'downloads',
+      [LISTENERS, LISTENER_HOURS, REPEATS],
+      listeners,
+    ),
+    `create function analytics.rebuild_download_rollups() returns void language plpgsql as $body$
+     begin
+       perform analytics.rebuild_download_counts();
+       perform analytics.rebuild_download_listeners();
+     end
+     $body$`,
+  ];
 }

@@ -8,7 +8,7 @@ import {
   countsTablesSql,
   type CountsRollup,
 } from './counts-rollup.js';
-import { statementTriggersSql, type Change } from './statement-triggers.js';
+import { rebuildFunctionSql, statementTriggersSql, type Change } from './statement-triggers.js';
 
 /** Requests a named app is counted for: not filtered, or filtered but a named app's own crawler. */
 const COUNTS_FOR_APPS = `(not d.filtered or d.app <> 'Unknown')`;
@@ -187,12 +187,10 @@ export function feedRebuildFunctionSql(): string {
        from analytics.feed_requests where aggregator is not null
       order by podcast_id, aggregator, aggregator_feed, requested_at desc`,
   ];
-  return `create function analytics.rebuild_feed_request_rollups() returns void language plpgsql
-    set work_mem = '1GB' as $body$
-    begin
-      lock table analytics.feed_requests in share mode;
-      truncate ${ALL_FEED_ROLLUP_TABLES.join(', ')};
-      ${statements.map((statement) => `${statement};`).join('\n')}
-    end
-    $body$`;
+  return rebuildFunctionSql(
+    'rebuild_feed_request_rollups',
+    'feed_requests',
+    ALL_FEED_ROLLUP_TABLES,
+    statements,
+  );
 }

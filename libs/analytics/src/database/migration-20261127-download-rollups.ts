@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import {
   ALL_ROLLUP_TABLES,
-  rebuildFunctionSql,
+  rebuildFunctionsSql,
   rollupTablesSql,
   triggersSql,
 } from './download-rollup-triggers.js';
@@ -17,7 +17,8 @@ import {
  *   are a sum (keys change with the daily salt, so listeners cannot be added across days any other way).
  * Statement-level triggers with transition tables keep them exact whoever writes `downloads` (the counter, a recount,
  * the burst rule's update, an erasure, a test's SQL); a TRUNCATE empties them. The existing downloads are rolled up
- * here by `analytics.rebuild_download_rollups()`. `downloads` gains an index on `listener`, by which a listener's
+ * here by `analytics.rebuild_download_rollups()` (its halves `rebuild_download_counts()` and
+ * `rebuild_download_listeners()` may run at once). `downloads` gains an index on `listener`, by which a listener's
  * latest download is found again after a delete or an update.
  *
  * `download_counting.raw_kept_from` is where the raw log starts once retention has dropped older requests (null while
@@ -28,7 +29,7 @@ export class CreateDownloadRollups extends Migration {
     for (const statement of rollupTablesSql()) this.addSql(statement);
     this.addSql('create index downloads_listener_index on downloads (listener)');
     for (const statement of triggersSql()) this.addSql(statement);
-    this.addSql(rebuildFunctionSql());
+    for (const statement of rebuildFunctionsSql()) this.addSql(statement);
     this.addSql('select analytics.rebuild_download_rollups()');
     this.addSql('alter table download_counting add column raw_kept_from timestamptz null');
   }
@@ -39,7 +40,8 @@ export class CreateDownloadRollups extends Migration {
       this.addSql(`drop trigger if exists downloads_rollup_${change} on downloads`);
       this.addSql(`drop function if exists analytics.downloads_rollup_${change}()`);
     }
-    this.addSql('drop function if exists analytics.rebuild_download_rollups()');
+    for (const name of ['rebuild_download_rollups', 'rebuild_download_counts', 'rebuild_download_listeners'])
+      this.addSql(`drop function if exists analytics.${name}()`);
     this.addSql('drop index if exists downloads_listener_index');
     for (const table of ALL_ROLLUP_TABLES) this.addSql(`drop table if exists ${table}`);
   }

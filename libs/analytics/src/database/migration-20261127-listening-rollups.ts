@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { statementTriggersSql, type Change } from './statement-triggers.js';
+import { rebuildFunctionSql, statementTriggersSql, type Change } from './statement-triggers.js';
 
 const EPISODE_DAYS = 'analytics.episode_listening_days';
 const PODCAST_DAYS = 'analytics.podcast_listening_days';
@@ -72,19 +72,21 @@ export class CreateListeningRollups extends Migration {
       where ended_at is null`);
     for (const statement of statementTriggersSql('listening_sessions', 'sessions', listeningStatements))
       this.addSql(statement);
-    this.addSql(`create function analytics.rebuild_listening_rollups() returns void language plpgsql
-      set work_mem = '256MB' as $body$
-      begin
-        lock table analytics.listening_sessions in share mode;
-        truncate ${EPISODE_DAYS}, ${PODCAST_DAYS};
-        insert into ${EPISODE_DAYS} (podcast_id, episode_id, day, sessions, timed, completion, listened)
-          select s.podcast_id, s.episode_id, ${dayOf('s.started_at')}, ${SESSION_FIGURES}
-            from analytics.listening_sessions s group by 1, 2, 3 order by 1, 2, 3;
-        insert into ${PODCAST_DAYS} (podcast_id, day, sessions, timed, completion, listened)
-          select podcast_id, day, sum(sessions), sum(timed), sum(completion), sum(listened) from ${EPISODE_DAYS}
-           group by 1, 2 order by 1, 2;
-      end
-      $body$`);
+    this.addSql(
+      rebuildFunctionSql(
+        'rebuild_listening_rollups',
+        'listening_sessions',
+        [EPISODE_DAYS, PODCAST_DAYS],
+        [
+          `insert into ${EPISODE_DAYS} (podcast_id, episode_id, day, sessions, timed, completion, listened)
+             select s.podcast_id, s.episode_id, ${dayOf('s.started_at')}, ${SESSION_FIGURES}
+               from analytics.listening_sessions s group by 1, 2, 3 order by 1, 2, 3`,
+          `insert into ${PODCAST_DAYS} (podcast_id, day, sessions, timed, completion, listened)
+             select podcast_id, day, sum(sessions), sum(timed), sum(completion), sum(listened) from ${EPISODE_DAYS}
+              group by 1, 2 order by 1, 2`,
+        ],
+      ),
+    );
     this.addSql('select analytics.rebuild_listening_rollups()');
   }
 

@@ -1,5 +1,5 @@
-// Statement-level triggers with transition tables, as the rollup migrations (20261127000100 to 000300) make them. Part
-// of those migrations: change it only by a new migration.
+// Statement-level triggers with transition tables, and the functions that rebuild what they keep, as the rollup
+// migrations (20261127000100 to 000300) make them. Part of those migrations: change it only by a new migration.
 
 export type Change = 'insert' | 'delete' | 'update';
 
@@ -48,4 +48,23 @@ export function statementTriggersSql(
          ${transitions[change]} for each statement execute function analytics.${table}_rollup_${change}()`,
     ];
   });
+}
+
+/**
+ * `analytics.<name>()`: empties `tables` and runs `statements`, which make them again from `analytics.<source>`, under a
+ * lock that keeps its writers out meanwhile; given memory enough to aggregate without spilling to disk.
+ */
+export function rebuildFunctionSql(
+  name: string,
+  source: string,
+  tables: readonly string[],
+  statements: readonly string[],
+): string {
+  return `create function analytics.${name}() returns void language plpgsql set work_mem = '1GB' as $body$
+    begin
+      lock table analytics.${source} in share mode;
+      truncate ${tables.join(', ')};
+      ${statements.map((statement) => `${statement};`).join('\n')}
+    end
+    $body$`;
 }

@@ -173,4 +173,23 @@ describe('DownloadFigures: every figure read from the rollups is the one the cou
       expect(await figures.trend({ ...scope, from: buckets[0]!.start }, buckets)).toEqual(expected);
     },
   );
+
+  it('answers a podcast without any download or session with zeros, nulls and empty lists', async () => {
+    const scope: DownloadScope = { podcastId: randomUUID(), from: new Date(NOW.getTime() - 7 * DAY) };
+    expect(await figures.total(scope)).toBe(0);
+    expect(await figures.listeners(scope)).toBe(0);
+    expect(await figures.listeners({ ...scope, episodeId: randomUUID() })).toBe(0);
+    expect(await figures.first(scope)).toBeNull();
+    expect(await figures.daily(scope)).toEqual([]);
+    expect(await figures.hourly(scope)).toEqual(Array(24).fill(0));
+    expect(await figures.countries(scope, 0, 10)).toEqual([]);
+    expect(await figures.perEpisode(scope, 10)).toEqual([]);
+    expect(await figures.listening(scope)).toEqual({
+      sessions: 0,
+      completionRate: null,
+      averageListenSeconds: null,
+    });
+    expect(await figures.listeningPerEpisode(scope, [])).toEqual(new Map());
+    expect(await figures.trend(scope, trendBuckets('7d', NOW, null))).toEqual(Array(7).fill(0));
+  });
 });
