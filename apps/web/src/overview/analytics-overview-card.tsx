@@ -1,10 +1,11 @@
 import {
   analyticsMessages,
+  type DashboardAnalytics,
   dashboardAnalyticsMessages as text,
+  formatCount,
   formatMinutes,
   formatPercentChange,
   isGrowthPositive,
-  type DashboardAnalytics,
 } from '@castbase/contracts';
 import {
   Anchor,
@@ -83,10 +84,10 @@ function Figures({ analytics }: { analytics: DashboardAnalytics }) {
   return (
     <FigureGrid>
       <Figure label={text.totalPlays}>
-        <Value>{analytics.totalPlays.toLocaleString('en-US')}</Value>
+        <Value>{formatCount(analytics.totalPlays)}</Value>
       </Figure>
       <Figure label={text.uniqueListeners}>
-        <Value>{analytics.uniqueListeners.toLocaleString('en-US')}</Value>
+        <Value>{formatCount(analytics.uniqueListeners)}</Value>
       </Figure>
       <Figure label={text.averageDuration}>
         {analytics.averageListenMinutes === null ? (

@@ -18,6 +18,7 @@ import {
 import { MessageBus } from '@castbase/platform-messaging';
 import { DownloadFigures } from '../reports/download-figures.js';
 import { ExportFigures, type ExportListening, type ExportScope } from './export-figures.js';
+import { catalogEpisodeTitle } from '../reports/catalog-episode-title.js';
 
 /** What the measures of one period (or the range) are read from. */
 interface MeasuredPeriod {
@@ -157,7 +158,7 @@ export class AnalyticsExports {
           rank: index + 1,
           episodeId: episode.episodeId,
           // An enclosure kept before titles were sent has none: its title is asked of the catalog.
-          title: episode.title || (await this.titleOf(userId, episode.episodeId)),
+          title: episode.title || (await catalogEpisodeTitle(this.bus, userId, episode.episodeId)),
           plays: episode.plays,
           listeners: episode.listeners,
           completionRate: listening.get(episode.episodeId)?.completionRate ?? null,
@@ -205,13 +206,6 @@ export class AnalyticsExports {
       });
     if (!episode || episode.podcastId !== podcastId) throw new DomainError('EPISODE_NOT_FOUND');
     return { id: episode.id, title: episode.title };
-  }
-
-  private async titleOf(userId: string, episodeId: string): Promise<string> {
-    const episode = await this.bus
-      .request(catalogRequests.getEpisode, { userId, episodeId })
-      .catch(() => null);
-    return episode?.title ?? 'Deleted episode';
   }
 }
 

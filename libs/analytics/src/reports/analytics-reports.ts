@@ -30,6 +30,7 @@ import {
   type DownloadScope,
   type ListeningFigures,
 } from './download-figures.js';
+import { catalogEpisodeTitle } from './catalog-episode-title.js';
 
 const DAY_MS = 86_400_000;
 const MAX_CACHED = 1_000;
@@ -89,7 +90,8 @@ export class AnalyticsReports {
           const episodeListening = listeningPerEpisode.get(entry.episodeId) ?? NO_LISTENING;
           return {
             episodeId: entry.episodeId,
-            title: titles.get(entry.episodeId) || (await this.titleOf(userId, entry.episodeId)),
+            title:
+              titles.get(entry.episodeId) || (await catalogEpisodeTitle(this.bus, userId, entry.episodeId)),
             totalPlays: entry.plays,
             uniqueListeners: entry.listeners,
             completionRate: episodeListening.completionRate,
@@ -267,13 +269,6 @@ export class AnalyticsReports {
     };
   }
 
-  private async titleOf(userId: string, episodeId: string): Promise<string> {
-    const episode = await this.bus
-      .request(catalogRequests.getEpisode, { userId, episodeId })
-      .catch(() => null);
-    return episode?.title ?? 'Deleted episode';
-  }
-
   private async publishedEpisodes(
     podcastId: string,
   ): Promise<Array<{ episodeId: string; title: string; durationSeconds: number | null }>> {
@@ -316,7 +311,7 @@ export class AnalyticsReports {
       trending: await Promise.all(
         played.map(async (row) => ({
           episodeId: row.episode_id,
-          title: titles.get(row.episode_id) || (await this.titleOf(userId, row.episode_id)),
+          title: titles.get(row.episode_id) || (await catalogEpisodeTitle(this.bus, userId, row.episode_id)),
           playsLastHour: Number(row.n),
           score: trendingScore(Number(row.n)),
         })),

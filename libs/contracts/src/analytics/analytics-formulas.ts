@@ -54,6 +54,11 @@ export function percentOf(count: number, total: number): number {
   return total > 0 ? (count * 100) / total : 0;
 }
 
+/** A count as the screens and files show it: digits grouped in the English way ('12,345'). */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 /** Percent with one decimal ('12.3%'); NOT_MEASURED for null. Never '-0.0%'. */
 export function formatPercent(value: number | null): string {
   if (value === null) return NOT_MEASURED;

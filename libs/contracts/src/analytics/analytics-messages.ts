@@ -1,6 +1,7 @@
 import { dashboardMessages } from '../catalog/dashboard.js';
 import { episodeMessages } from '../catalog/episode-messages.js';
 import type { AnalyticsDevice } from './analytics-api.js';
+import { formatCount } from './analytics-formulas.js';
 
 // Every text of the analytics screens (spec 3 §2.2, §2.3, §4, §8) and of the dashboard's Analytics Overview card
 // (spec 2 §2), word for word where the specs give it. The export dialog's texts are in export-messages.ts.
@@ -10,6 +11,8 @@ export const analyticsMessages = {
   /** The no-data title, the same as the dashboard card's. */
   noData: dashboardMessages.noAnalytics,
   backToDashboard: 'Back to Dashboard',
+  /** What a top list and an export call an episode the catalog no longer has. */
+  deletedEpisode: 'Deleted episode',
   refresh: 'Refresh',
   retry: 'Retry',
   timeRange: 'Time range',
@@ -73,7 +76,7 @@ export const episodeAnalyticsMessages = {
   devices: { title: 'Devices', subtitle: 'Plays by device', empty: 'No plays in this range' },
   /** A ranked row's share of the episode's plays, already formatted. */
   ofTotalPlays: (percent: string) => `${percent} of total plays`,
-  plays: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'play' : 'plays'}`,
+  plays: (count: number) => `${formatCount(count)} ${count === 1 ? 'play' : 'plays'}`,
   /** Key Insights (spec 3 §2.2), their figures already formatted. */
   insights: {
     completionAbove: (rate: string) => `Completion rate of ${rate} is above the 50% average`,
@@ -164,7 +167,7 @@ export const feedAnalyticsMessages = {
     'Subscribers that aggregators report in their requests, plus each other app that fetched the feed',
   fromAggregators: 'Reported by aggregators',
   distinctFetchers: 'Other distinct apps',
-  requests: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'request' : 'requests'}`,
+  requests: (count: number) => `${formatCount(count)} ${count === 1 ? 'request' : 'requests'}`,
 } as const;
 
 /**

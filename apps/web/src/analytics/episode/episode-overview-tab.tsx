@@ -1,14 +1,15 @@
 import {
-  episodeAnalyticsMessages,
-  formatMinutes,
-  formatPercent,
-  NOT_MEASURED,
-  performanceLevel,
-  secondsToMinutes,
   type AnalyticsInsight,
   type EpisodeAnalytics,
+  episodeAnalyticsMessages,
+  formatCount,
+  formatMinutes,
+  formatPercent,
   type InsightKind,
+  NOT_MEASURED,
+  performanceLevel,
   type PerformanceLevel,
+  secondsToMinutes,
 } from '@castbase/contracts';
 import {
   Group,
@@ -25,7 +26,7 @@ import { useState, type ComponentType } from 'react';
 import { BroadcastIcon, type IconProps } from '../../shared/icons/icons.js';
 import { ClockIcon, GlobeIcon, TargetIcon } from '../shared/analytics-icons.js';
 import { ChartCard } from '../shared/chart-card.js';
-import { formatCount, NotMeasuredHint } from './episode-stat-cards.js';
+import { NotMeasuredHint } from './episode-stat-cards.js';
 
 const text = episodeAnalyticsMessages.overview;
 const { cards } = episodeAnalyticsMessages;

@@ -1,11 +1,12 @@
 import {
   analyticsMessages,
+  type EpisodeAnalytics,
   episodeAnalyticsMessages,
+  formatCount,
   formatMinutes,
   formatPercent,
   isCompletionHealthy,
   secondsToMinutes,
-  type EpisodeAnalytics,
 } from '@castbase/contracts';
 import { SimpleGrid, Text } from '@mantine/core';
 import { PlayIcon } from '../../shared/icons/icons.js';
@@ -15,7 +16,6 @@ import { StatCard } from '../shared/stat-card.js';
 const { cards } = episodeAnalyticsMessages;
 
 /** Counts as the screens show them: '1,234'. */
-export const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Total Plays (with its week-over-week trend), Unique Listeners, Completion Rate (green at 50 % or more, else a

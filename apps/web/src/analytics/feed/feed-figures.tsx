@@ -1,9 +1,12 @@
-import { feedAnalyticsMessages as text, formatFeedBytes, type FeedAnalytics } from '@castbase/contracts';
+import {
+  type FeedAnalytics,
+  feedAnalyticsMessages as text,
+  formatCount,
+  formatFeedBytes,
+} from '@castbase/contracts';
 import { SimpleGrid } from '@mantine/core';
 import { BroadcastIcon, DownloadIcon, ServerIcon, UsersIcon } from '../../shared/icons/icons.js';
 import { StatCard } from '../shared/stat-card.js';
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** Total Requests, Bandwidth (total and per request) and the subscriber estimate with what it is made of. */
 export function FeedFigures({ feed }: { feed: FeedAnalytics }) {
@@ -12,7 +15,7 @@ export function FeedFigures({ feed }: { feed: FeedAnalytics }) {
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       <StatCard
         label={text.totalRequests}
-        value={count(feed.totalRequests)}
+        value={formatCount(feed.totalRequests)}
         icon={<BroadcastIcon size={18} />}
       />
       <StatCard
@@ -27,12 +30,12 @@ export function FeedFigures({ feed }: { feed: FeedAnalytics }) {
       />
       <StatCard
         label={text.subscribers}
-        value={count(subscribers.estimate)}
+        value={formatCount(subscribers.estimate)}
         icon={<UsersIcon size={18} />}
         hint={
           <>
-            {text.fromAggregators}: {count(subscribers.fromAggregators)} · {text.distinctFetchers}:{' '}
-            {count(subscribers.distinctFetchers)}
+            {text.fromAggregators}: {formatCount(subscribers.fromAggregators)} · {text.distinctFetchers}:{' '}
+            {formatCount(subscribers.distinctFetchers)}
           </>
         }
       />

@@ -1,14 +1,15 @@
 import {
   analyticsMessages,
+  formatCount,
   formatMinutes,
   formatPercent,
   formatPercentChange,
   isCompletionHealthy,
   isGrowthPositive,
   NOT_MEASURED,
+  type PodcastAnalytics,
   podcastAnalyticsMessages,
   secondsToMinutes,
-  type PodcastAnalytics,
 } from '@castbase/contracts';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -25,7 +26,6 @@ import { StatCard } from '../shared/stat-card.js';
 
 const overview = podcastAnalyticsMessages.overview;
 const performance = podcastAnalyticsMessages.performance;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** Published Episodes, Total Plays, Unique Listeners, Avg Episode Duration, Subscribers, Growth Rate (spec 3 §2.3). */
 export function PodcastOverviewCards({ figures }: { figures: PodcastAnalytics['overview'] }) {
@@ -34,13 +34,17 @@ export function PodcastOverviewCards({ figures }: { figures: PodcastAnalytics['o
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
       <StatCard
         label={overview.publishedEpisodes}
-        value={count(figures.publishedEpisodes)}
+        value={formatCount(figures.publishedEpisodes)}
         icon={<ListIcon size={18} />}
       />
-      <StatCard label={overview.totalPlays} value={count(figures.totalPlays)} icon={<PlayIcon size={18} />} />
+      <StatCard
+        label={overview.totalPlays}
+        value={formatCount(figures.totalPlays)}
+        icon={<PlayIcon size={18} />}
+      />
       <StatCard
         label={overview.uniqueListeners}
-        value={count(figures.uniqueListeners)}
+        value={formatCount(figures.uniqueListeners)}
         icon={<HeadphonesIcon size={18} />}
       />
       <StatCard
@@ -53,7 +57,7 @@ export function PodcastOverviewCards({ figures }: { figures: PodcastAnalytics['o
       />
       <StatCard
         label={overview.subscribers}
-        value={figures.subscriberCount === null ? NOT_MEASURED : count(figures.subscriberCount)}
+        value={figures.subscriberCount === null ? NOT_MEASURED : formatCount(figures.subscriberCount)}
         icon={<BroadcastIcon size={18} />}
         {...(figures.subscriberCount === null
           ? { hint: <NotMeasured reason={overview.subscribersNotMeasured} /> }

@@ -1,4 +1,9 @@
-import { ANALYTICS_TOP_LISTS, podcastAnalyticsMessages, type PodcastAnalytics } from '@castbase/contracts';
+import {
+  ANALYTICS_TOP_LISTS,
+  formatCount,
+  type PodcastAnalytics,
+  podcastAnalyticsMessages,
+} from '@castbase/contracts';
 import { Anchor, Badge, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PlayIcon } from '../../shared/icons/icons.js';
@@ -34,7 +39,7 @@ export function RealtimeCard({ podcastId, realtime }: RealtimeCardProps) {
               m={0}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >
-              {realtime.activeStreams.toLocaleString('en-US')}
+              {formatCount(realtime.activeStreams)}
             </Text>
           </dl>
         </Group>

@@ -1,5 +1,6 @@
 import {
   ANALYTICS_TOP_LISTS,
+  formatCount,
   formatMinutes,
   formatPercent,
   podcastAnalyticsMessages,
@@ -112,8 +113,8 @@ function EpisodeLink({ podcastId, episode }: { podcastId: string; episode: TopEp
 /** The columns after the title, null where the figure is not measured. */
 function figuresOf(episode: TopEpisode): { label: string; value: string | null }[] {
   return [
-    { label: text.plays, value: episode.totalPlays.toLocaleString('en-US') },
-    { label: text.listeners, value: episode.uniqueListeners.toLocaleString('en-US') },
+    { label: text.plays, value: formatCount(episode.totalPlays) },
+    { label: text.listeners, value: formatCount(episode.uniqueListeners) },
     {
       label: text.completion,
       value: episode.completionRate === null ? null : formatPercent(episode.completionRate),
