@@ -32,7 +32,7 @@ describe("feeds service: the generator's own validation report (spec 2 §5) kept
       return (
         row !== undefined && row['generated_at'] !== null && row['changes_heard'] === row['changes_generated']
       );
-    });
+    }, { timeoutMs: 60_000 });
 
   const storedReport = async (podcastId: string) => {
     const [row] = await app.rows('select validation from feeds.feed_podcasts where podcast_id = ?', [
