@@ -61,6 +61,7 @@ describe('analytics service: the enclosure redirect records every download reque
         size_bytes: '1000',
         duration_seconds: 3,
         title: analytics.catalogEpisodes.get(episode.episodeId)!.title,
+        unpublished_at: null,
         updated_at: expect.any(String),
       },
     ]);
@@ -215,6 +216,31 @@ describe('analytics service: the enclosure redirect records every download reque
       releasedMediaIds: [],
     });
     await request(server()).get(other.path).expect(404);
+  });
+
+  it("closes an unpublished episode's URL until it is published again, keeping its downloads and its title", async () => {
+    const mediaKey = `public/media/owner-a/${randomUUID()}/episode.mp3`;
+    const episode = await analytics.publishedEpisode(mediaKey);
+    await request(server()).get(episode.path).set('User-Agent', 'AntennaPod/3.5.0').expect(302);
+
+    await analytics.deliver(catalogEvents.episodeUnpublished, {
+      episodeId: episode.episodeId,
+      podcastId: episode.podcastId,
+      ownerId: episode.ownerId,
+    });
+    await request(server()).get(episode.path).set('User-Agent', 'AntennaPod/3.5.0').expect(404);
+    expect(await requestsOf(episode.episodeId)).toHaveLength(1);
+    const [kept] = await analytics.rows(
+      'select title, media_key, unpublished_at from analytics.enclosures where episode_id = ?',
+      [episode.episodeId],
+    );
+    expect(kept?.['title']).toEqual(expect.any(String));
+    expect(kept?.['unpublished_at']).not.toBeNull();
+
+    const { episodeId, podcastId, ownerId } = episode;
+    await analytics.publish({ episodeId, podcastId, ownerId, media: mediaAt(mediaKey) });
+    await request(server()).get(episode.path).set('User-Agent', 'AntennaPod/3.5.0').expect(302);
+    expect(await requestsOf(episode.episodeId)).toHaveLength(2);
   });
 
   it("forgets a deleted podcast: its episodes' URLs answer 404 and its downloads go", async () => {

@@ -22,6 +22,7 @@ import {
 import { RawEventRetention } from './counting/raw-event-retention.js';
 import { EpisodeDeletedHandler } from './enclosures/episode-deleted.handler.js';
 import { EpisodePublishedHandler } from './enclosures/episode-published.handler.js';
+import { EpisodeUnpublishedHandler } from './enclosures/episode-unpublished.handler.js';
 import { EpisodeUpdatedHandler } from './enclosures/episode-updated.handler.js';
 import {
   GetDashboardAnalyticsHandler,
@@ -51,6 +52,7 @@ import { GetFeedAnalyticsHandler } from './feed-requests/get-feed-analytics.hand
 const eventHandlers = [
   EpisodePublishedHandler,
   EpisodeUpdatedHandler,
+  EpisodeUnpublishedHandler,
   EpisodeDeletedHandler,
   EraseUserAnalyticsHandler,
   PodcastCreatedAccessHandler,
@@ -61,7 +63,8 @@ const eventHandlers = [
 
 /**
  * Downloads through the enclosure redirect (`/e/...`), counted against a local copy of published episodes'
- * media kept from `catalog.episode.published` and `catalog.episode.updated` (other media, a re-tagged MP3); a private
+ * media kept from `catalog.episode.published` and `catalog.episode.updated` (other media, a re-tagged MP3), closed by
+ * `catalog.episode.unpublished` and `catalog.episode.deleted`; a private
  * podcast's downloads need its current token (visibility and token hash kept from `catalog.podcast.*`). Erases a user's
  * enclosures, downloads and podcasts' access records on
  * `identity.user.deletion-requested`.

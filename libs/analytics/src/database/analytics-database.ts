@@ -13,6 +13,7 @@ import { CreateFeedRequests } from './migration-20261126-feed-requests.js';
 import { CreateDownloadRollups } from './migration-20261127-download-rollups.js';
 import { CreateFeedRequestRollups } from './migration-20261127-feed-request-rollups.js';
 import { CreateListeningRollups } from './migration-20261127-listening-rollups.js';
+import { AddEnclosureUnpublishedAt } from './migration-20261128-enclosure-unpublished.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -31,5 +32,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261127000100_download_rollups', class: CreateDownloadRollups },
     { name: '20261127000200_feed_request_rollups', class: CreateFeedRequestRollups },
     { name: '20261127000300_listening_rollups', class: CreateListeningRollups },
+    { name: '20261128000100_enclosure_unpublished', class: AddEnclosureUnpublishedAt },
   ],
 };

@@ -61,7 +61,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     this.changesSince = await this.databaseNow();
     const rows = await this.execute<EnclosureRow>(
-      `select ${ENCLOSURE_COLUMNS} from analytics.enclosures order by updated_at desc limit ${MAX_PRELOADED}`,
+      `select ${ENCLOSURE_COLUMNS} from analytics.enclosures where unpublished_at is null order by updated_at desc limit ${MAX_PRELOADED}`,
     );
     for (const row of rows) this.targets.set(row.episode_id, { value: targetOf(row), fresh: true });
     this.timer = setInterval(() => void this.poll(), POLL_INTERVAL_MS);
@@ -84,7 +84,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
 
   async loadTarget(episodeId: string): Promise<DownloadTarget | null> {
     const [row] = await this.execute<EnclosureRow>(
-      `select ${ENCLOSURE_COLUMNS} from analytics.enclosures where episode_id = ?`,
+      `select ${ENCLOSURE_COLUMNS} from analytics.enclosures where episode_id = ? and unpublished_at is null`,
       [episodeId],
     );
     const now = Date.now();

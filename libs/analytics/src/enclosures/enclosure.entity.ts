@@ -3,7 +3,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
 
 /**
  * Where a published episode's media is, copied from `catalog.episode.published`: the enclosure redirect
- * answers from this table without asking the catalog.
+ * answers from this table without asking the catalog. Kept when the episode is unpublished (marked, not deleted).
  */
 @Entity({ tableName: 'enclosures' })
 export class Enclosure {
@@ -35,6 +35,10 @@ export class Enclosure {
   /** The episode's title when it was last published or saved (events before titles were sent carry none). */
   @Property({ type: 'text', nullable: true })
   title: string | null = null;
+
+  /** Set while the episode is unpublished: its downloads stay in the reports, its `/e/` URL answers 404. */
+  @Property({ type: 'timestamptz', nullable: true })
+  unpublishedAt: Date | null = null;
 
   @Property({ type: 'timestamptz' })
   updatedAt: Date = new Date();

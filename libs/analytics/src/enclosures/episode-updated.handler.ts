@@ -33,6 +33,7 @@ export class EpisodeUpdatedHandler implements EventHandler<Definition> {
       sizeBytes: payload.media.sizeBytes,
       durationSeconds: payload.media.durationSeconds,
       ...(payload.title === undefined ? {} : { title: payload.title }),
+      unpublishedAt: null,
       updatedAt: new Date(),
     });
     await noteTargetChange(em, this.targets, { episodeId: payload.episodeId });

@@ -252,6 +252,37 @@ describe('analytics.export.get: the figures of an export, per period of the rang
     expect(data.totals).toEqual({ plays: 0 });
   });
 
+  it('takes feed bandwidth from the rollups, which outlive the requests that retention drops', async () => {
+    // Retention drops whole partitions of raw requests, and no trigger fires: the same for the one 2025's are in.
+    await analytics.rows(
+      'alter table analytics.feed_requests detach partition analytics.feed_requests_default',
+    );
+    await analytics.rows('drop table analytics.feed_requests_default');
+    await analytics.rows(
+      'create table analytics.feed_requests_default partition of analytics.feed_requests default',
+    );
+    expect(
+      await analytics.rows('select count(*)::int as n from analytics.feed_requests where podcast_id = ?', [
+        podcastId,
+      ]),
+    ).toEqual([{ n: 0 }]);
+
+    const daily = await exportOf({ metrics: ['bandwidth'], range: MARCH });
+    expect(row(daily, '2025-03-03')).toEqual({ bandwidth: 3000 });
+    expect(row(daily, '2025-04-02')).toEqual({ bandwidth: 500 });
+    expect(daily.totals).toEqual({ bandwidth: 3500 });
+    const weekly = await exportOf({ metrics: ['bandwidth'], groupBy: 'week', range: MARCH });
+    expect(row(weekly, '2025-03-03')).toEqual({ bandwidth: 3000 });
+    expect(row(weekly, '2025-03-31')).toEqual({ bandwidth: 500 });
+    // The whole history starts with February's request, known only to the rollups now.
+    const everything = await exportOf({
+      metrics: ['bandwidth'],
+      groupBy: 'month',
+      range: { kind: 'preset', range: 'all' },
+    });
+    expect(everything.periods[0]).toMatchObject({ period: '2025-02', values: { bandwidth: 7000 } });
+  });
+
   it("lets a viewer export, and answers a stranger 404 for the podcast and for another podcast's episode", async () => {
     analytics.contributorRoles.set(podcastId, new Map([['viewer-v', 'viewer']]));
     await expect(exportOf({ metrics: ['plays'], range: MARCH }, 'viewer-v')).resolves.toMatchObject({

@@ -1,6 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ExportGrouping } from '@castbase/contracts';
+import { FEED_BYTES, FEED_TABLES } from '../feed-requests/feed-requests.repository.js';
+import { bySegment, dayValue, segmentsOf, type RollupScope } from '../reports/rollup-sql.js';
+import type { SegmentSource } from '../reports/time-segments.js';
 
 /** What an export covers: a podcast's (or one episode's) events from `from` (inclusive) to `to` (exclusive). */
 export interface ExportScope {
@@ -32,6 +35,13 @@ const PERIOD_OF: Record<ExportGrouping, (column: string) => string> = {
   month: (column) => `to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`,
 };
 
+/** The same labels for a UTC day (a `date`). */
+const PERIOD_OF_DAY: Record<ExportGrouping, (day: string) => string> = {
+  day: (day) => `to_char(${day}, 'YYYY-MM-DD')`,
+  week: (day) => `to_char(date_trunc('week', ${day}::timestamp), 'YYYY-MM-DD')`,
+  month: (day) => `to_char(${day}, 'YYYY-MM')`,
+};
+
 const SESSION_FIGURES = `count(*)::int as sessions,
   avg(least(100, s.listened_seconds * 100 / s.duration_seconds)) filter (where s.duration_seconds > 0) as completion,
   avg(s.listened_seconds) as listened`;
@@ -39,8 +49,8 @@ const SESSION_FIGURES = `count(*)::int as sessions,
 /**
  * The export's figures that the screens' DownloadFigures does not answer: per period (day, ISO week, month, UTC), the
  * players' listening and the feed bytes within a closed range, and the published episodes' plays. Counted downloads
- * (the burst rule's exclusions left out), `listening_sessions` by when they started, `feed_requests` by when they
- * were served. Scoped to one podcast (and episode); the caller's right to it is checked before.
+ * (the burst rule's exclusions left out), `listening_sessions` by when they started, feed bytes from the feed request
+ * rollups by when they were served. Scoped to one podcast (and episode); the caller's right to it is checked before.
  */
 @Injectable()
 export class ExportFigures {
@@ -89,22 +99,25 @@ export class ExportFigures {
     return new Map(rows.map((row) => [String(row['period']), listeningOf(row)]));
   }
 
-  /** Bytes of the podcast's feed responses served over the scope (every request: each was sent). */
+  /**
+   * Bytes of the podcast's feed responses served over the scope (every request: each was sent), from the feed
+   * request rollups, which outlive the raw requests.
+   */
   async feedBytes(scope: ExportScope): Promise<number> {
-    const filter = scopeFilter({ ...scope, episodeId: undefined }, 'f', 'requested_at');
+    const sums = feedBytesSql(scope, () => `''`);
     const [row] = await this.rows(
-      `select coalesce(sum(f.bytes), 0)::bigint as bytes from analytics.feed_requests f where ${filter.sql}`,
-      filter.parameters,
+      `select coalesce(sum(bytes), 0)::bigint as bytes from (${sums.text}) s`,
+      sums.parameters,
     );
     return Number(row?.['bytes'] ?? 0);
   }
 
   async feedBytesByPeriod(scope: ExportScope, groupBy: ExportGrouping): Promise<Map<string, number>> {
-    const filter = scopeFilter({ ...scope, episodeId: undefined }, 'f', 'requested_at');
+    const perDay = feedBytesSql(scope, dayValue(FEED_TABLES.time), 'days');
     const rows = await this.rows(
-      `select ${PERIOD_OF[groupBy]('f.requested_at')} as period, sum(f.bytes)::bigint as bytes
-         from analytics.feed_requests f where ${filter.sql} group by 1`,
-      filter.parameters,
+      `select ${PERIOD_OF_DAY[groupBy]('s.value')} as period, sum(s.bytes)::bigint as bytes
+         from (${perDay.text}) s group by 1`,
+      perDay.parameters,
     );
     return new Map(rows.map((row) => [String(row['period']), Number(row['bytes'])]));
   }
@@ -120,10 +133,13 @@ export class ExportFigures {
       parameters.push(scope.episodeId);
     }
     // Feed requests belong to the podcast: an episode's export has none.
+    // The daily rollup keeps the days whose requests retention has dropped.
     const feed = scope.episodeId
       ? 'null::timestamptz'
-      : '(select min(f.requested_at) from analytics.feed_requests f where f.podcast_id = ?)';
-    if (!scope.episodeId) parameters.push(scope.podcastId);
+      : `least((select min(f.requested_at) from analytics.feed_requests f where f.podcast_id = ?),
+               (select min(r.day)::timestamp at time zone 'UTC' from analytics.podcast_feed_request_days r
+                 where r.podcast_id = ? and r.dimension = 'total'))`;
+    if (!scope.episodeId) parameters.push(scope.podcastId, scope.podcastId);
     const [row] = await this.rows(`select least((${sessions}), ${feed}) as first`, parameters);
     return row?.['first'] ? new Date(row['first'] as string) : null;
   }
@@ -135,6 +151,7 @@ export class ExportFigures {
       `select d.episode_id, e.title, count(*)::int as plays, count(distinct d.listener)::int as listeners
          from analytics.downloads d
          join analytics.enclosures e on e.episode_id = d.episode_id and e.podcast_id = d.podcast_id
+                                     and e.unpublished_at is null
         where d.excluded is null and ${filter.sql}
         group by d.episode_id, e.title order by plays desc, d.episode_id limit ${Math.trunc(limit)}`,
       filter.parameters,
@@ -168,6 +185,18 @@ export class ExportFigures {
 }
 
 /** The scope as a filter on `alias` by its time column, with its parameters in order. */
+/** The podcast's feed bytes over the scope, per `valueOf` of each piece: rollup rows, and requests at its edges. */
+function feedBytesSql(
+  scope: ExportScope,
+  valueOf: (source: SegmentSource) => string,
+  coarsest?: 'days',
+): { text: string; parameters: unknown[] } {
+  const rollupScope: RollupScope = { podcastId: scope.podcastId, from: scope.from, to: scope.to };
+  return bySegment(FEED_TABLES, rollupScope, segmentsOf(rollupScope, coarsest), 'total', valueOf, [
+    FEED_BYTES,
+  ]);
+}
+
 function scopeFilter(
   scope: ExportScope,
   alias: string,

@@ -49,7 +49,7 @@ type FeedDimension = 'total' | 'country' | 'app' | 'hour';
 const COUNTS_FOR_APPS = `(not d.filtered or d.app <> '${UNKNOWN_APP}')`;
 
 /** The feed request rollups of migration 20261127000200_feed_request_rollups, over `feed_requests`. */
-const FEED_TABLES: RollupTables<FeedDimension> = {
+export const FEED_TABLES: RollupTables<FeedDimension> = {
   table: (_, grain) => `analytics.podcast_feed_request_${grain}`,
   events: 'analytics.feed_requests d',
   time: 'd.requested_at',
@@ -64,7 +64,7 @@ const FEED_TABLES: RollupTables<FeedDimension> = {
 };
 
 const REQUESTS: Measure = { name: 'requests', rollup: 'sum(requests)', events: 'count(*)' };
-const BYTES: Measure = { name: 'bytes', rollup: 'sum(bytes)', events: 'coalesce(sum(d.bytes), 0)' };
+export const FEED_BYTES: Measure = { name: 'bytes', rollup: 'sum(bytes)', events: 'coalesce(sum(d.bytes), 0)' };
 
 /**
  * The queries of feed analytics, each over one podcast's requests since `since` (all of them for null), read from the
@@ -94,7 +94,7 @@ export class FeedRequestsRepository {
         counts.parameters,
       );
     };
-    const totals = bySegment(FEED_TABLES, scope, segmentsOf(scope), 'total', () => `''`, [REQUESTS, BYTES]);
+    const totals = bySegment(FEED_TABLES, scope, segmentsOf(scope), 'total', () => `''`, [REQUESTS, FEED_BYTES]);
     const hours = bySegment(
       FEED_TABLES,
       scope,
