@@ -47,13 +47,20 @@ describe('the PDF report (spec 3 §9): tables and a chart, not plain text', () =
     expect(all).toContain(`Page ${pages.length} of ${pages.length}`);
   });
 
-  it(`lists at most ${EXPORT_PDF_TOP_EPISODES} top episodes, titles in Helvetica's characters`, async () => {
+  it(`lists at most ${EXPORT_PDF_TOP_EPISODES} top episodes, titles in the characters of the embedded font`, async () => {
     const all = flat((await pagesOf(anExport())).map((page) => page.text).join(' '));
     for (const title of TRICKY_TITLES.slice(0, EXPORT_PDF_TOP_EPISODES))
       expect(all).toContain(flat(pdfText(title)));
+    const other = await pagesOf({
+      ...anExport(),
+      podcast: { ...anExport().podcast, name: 'Łódź, Подкаст, Ελληνικά' },
+    });
+    expect(flat(other[0]!.text)).toContain('Łódź, Подкаст, Ελληνικά');
     expect(all).not.toContain('+1 for science');
     expect(pdfText('Ünïcödé 日本語 🎙️ show')).toBe('Ünïcödé ??? show');
-    expect(pdfText('Ça, naïve — “quoted” Łódź')).toBe('Ça, naïve — “quoted” ?ódz');
+    expect(pdfText('Ça, naïve — “quoted” Łódź, Подкаст, Ελληνικά, Tiếng Việt')).toBe(
+      'Ça, naïve — “quoted” Łódź, Подкаст, Ελληνικά, Tiếng Việt',
+    );
   });
 
   it('breaks a year of days over pages, the table header again on each', async () => {

@@ -25,7 +25,7 @@ import {
   sectionHeading,
 } from './pdf-layout.js';
 import { drawTable, tableStartHeight, type TableColumn } from './pdf-table.js';
-import { pdfText } from './pdf-text.js';
+import { pdfText, registerReportFonts } from './pdf-text.js';
 
 /** The metric the chart shows: plays when chosen, else the first chosen. */
 const CHART_PREFERENCE: readonly ExportMetric[] = [
@@ -54,6 +54,7 @@ export function renderExportPdf(data: AnalyticsExportData): PDFKit.PDFDocument {
       CreationDate: new Date(data.generatedAt),
     },
   });
+  registerReportFonts(doc);
   header(doc, data);
   summary(doc, data);
   chart(doc, data);

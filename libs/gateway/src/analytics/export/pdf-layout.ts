@@ -1,4 +1,4 @@
-import { pdfText } from './pdf-text.js';
+import { pdfText, REPORT_FONTS } from './pdf-text.js';
 
 // The PDF report's page geometry, colours and fonts, and the moves every part of it makes: where the content is,
 // starting a new page when a part would not fit, a section heading.
@@ -14,7 +14,7 @@ export const REPORT_COLORS = {
   grid: '#e9ecef',
 } as const;
 
-export const REPORT_FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+export { REPORT_FONTS };
 
 /** Body text size; tables and axis labels are a little smaller, never under 8 points. */
 export const BODY_SIZE = 10.5;

@@ -1,16 +1,61 @@
-// Text for the PDF report's built-in Helvetica, whose encoding (WinAnsi, Windows-1252) holds Latin-1 and a few more
-// characters. No font file ships with Castbase, so other characters are brought as close as they can be (accents
-// dropped from a letter outside Latin-1) or shown as '?'; the CSV and JSON files keep every name as it is.
+// Text for the PDF report's font, Noto Sans (shipped by the npm package @expo-google-fonts/noto-sans under the SIL
+// Open Font License, embedded as a subset): Latin with every accent, Greek, Cyrillic and Vietnamese. A character the
+// font has no glyph for is brought as close as it can be (a letter without its accent) or shown as '?', never as an
+// empty box; the CSV and JSON files keep every name as it is.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 
-/** Windows-1252's characters above Latin-1 (0x80–0x9F), which Helvetica in PDFKit draws too. */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const require = createRequire(import.meta.url);
+
+/** The report's two faces, by the names the document knows them by. */
+export const REPORT_FONTS = { regular: 'NotoSans', bold: 'NotoSans-Bold' } as const;
+
+const FONT_FILES: Record<keyof typeof REPORT_FONTS, string> = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+};
+
+interface ReportFonts {
+  files: Record<keyof typeof REPORT_FONTS, Buffer>;
+  /** The code points both faces draw. */
+  drawable: ReadonlySet<number>;
+}
+
+let loaded: ReportFonts | undefined;
+
+/** The font files, read once per process. */
+function reportFonts(): ReportFonts {
+  if (loaded) return loaded;
+  const regular = readFileSync(require.resolve(FONT_FILES.regular));
+  const bold = readFileSync(require.resolve(FONT_FILES.bold));
+  const boldSet = new Set(characterSet(bold));
+  loaded = {
+    files: { regular, bold },
+    drawable: new Set(characterSet(regular).filter((code) => boldSet.has(code))),
+  };
+  return loaded;
+}
+
+function characterSet(file: Buffer): number[] {
+  const font = fontkit.create(file);
+  if (!('characterSet' in font)) throw new Error('the report font is a collection, not one font');
+  return font.characterSet;
+}
+
+/** Makes the report's faces known to `doc` under REPORT_FONTS' names. */
+export function registerReportFonts(doc: PDFKit.PDFDocument): void {
+  const { files } = reportFonts();
+  doc.registerFont(REPORT_FONTS.regular, files.regular);
+  doc.registerFont(REPORT_FONTS.bold, files.bold);
+}
 
 function drawable(character: string): boolean {
   const code = character.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character);
+  return code >= 0x20 && reportFonts().drawable.has(code);
 }
 
-/** `text` in characters Helvetica draws: control characters and pictographs dropped, other letters simplified. */
+/** `text` in characters the report's font draws: control characters and pictographs dropped, others simplified. */
 export function pdfText(text: string): string {
   let result = '';
   for (const character of text.replace(/[\r\n\t]+/g, ' ')) {
