@@ -249,6 +249,7 @@ function generateRows() {
       rangeHeader: rangeOf(random),
       prefetch: random() < 0.01,
       source: sourceOf(random),
+      ownStorage: false,
     };
   }
   return { rows, distinctUserAgents: userAgents.length };

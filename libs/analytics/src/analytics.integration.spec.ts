@@ -98,6 +98,7 @@ describe('analytics service: the enclosure redirect records every download reque
         range_header: null,
         prefetch: false,
         source: null,
+        own_storage: false,
       },
     ]);
     const day = new Date(String(rows[0]?.['occurred_at'])).toISOString().slice(0, 10);

@@ -46,6 +46,7 @@ import {
 import { PodcastAccessService } from './podcasts/podcast-access.service.js';
 import { FeedAnalyticsService } from './feed-requests/feed-analytics.service.js';
 import { FeedRequestsRepository } from './feed-requests/feed-requests.repository.js';
+import { ObjectsDeliveredHandler } from './deliveries/objects-delivered.handler.js';
 import { FeedsRequestedHandler } from './feed-requests/feeds-requested.handler.js';
 import { GetFeedAnalyticsHandler } from './feed-requests/get-feed-analytics.handler.js';
 
@@ -59,6 +60,7 @@ const eventHandlers = [
   PodcastUpdatedAccessHandler,
   PodcastDeletedAccessHandler,
   FeedsRequestedHandler,
+  ObjectsDeliveredHandler,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { feedsEvents } from './feeds/feeds.js';
 import { mediaEvents } from './media/media.js';
 import { userDataErasedEvents } from './identity/deletion.js';
 import { identityEvents } from './identity/messages.js';
+import { storageEvents } from './storage/storage-deliveries.js';
 import type { EventDefinition } from './messaging/definitions.js';
 
 /** Every event subject of the product: the JetStream stream's subject list. */
@@ -14,4 +15,5 @@ export const ALL_EVENTS: readonly EventDefinition[] = [
   ...Object.values(feedsEvents),
   ...Object.values(identityEvents),
   ...Object.values(userDataErasedEvents),
+  ...Object.values(storageEvents),
 ];

@@ -4,6 +4,7 @@ export * from './catalog/index.js';
 export * from './media/index.js';
 export * from './feeds/index.js';
 export * from './analytics/index.js';
+export * from './storage/index.js';
 export * from './identity/index.js';
 export * from './shared/index.js';
 export * from './services.js';

@@ -54,6 +54,9 @@ interface RequestRow {
   range_header: string | null;
   prefetch: boolean;
   source: string | null;
+  own_storage: boolean;
+  first_byte: string | number | null;
+  bytes_sent: string | number | null;
 }
 
 /**
@@ -61,8 +64,8 @@ interface RequestRow {
  * transaction under an advisory lock (one replica counts at a time; a run that fails changes nothing). A run takes
  * the requests after `counted_through` (at most `sliceMs` of them, and none younger than `settleMs`), goes on from the
  * listeners' open windows, stores the downloads and the windows still open, applies the burst rule to the hours it
- * touched and moves `counted_through`. Requests the journal wrote late are counted again from their time
- * (`download_recounts`). When the attribution tables change (ATTRIBUTION_VERSION), everything is counted again.
+ * touched and moves `counted_through`. Requests the journal wrote late, and requests whose delivery the storage
+ * reported after they were counted, are counted again from their time (`download_recounts`). When the attribution tables change (ATTRIBUTION_VERSION), everything is counted again.
  */
 @Injectable()
 export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -135,8 +138,8 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
 
       await this.recount(sql, from, floor);
       const rows = (await sql(
-        `select ${REQUEST_COLUMNS} from analytics.download_requests
-           where occurred_at > ? and occurred_at <= ? order by occurred_at, id`,
+        `select ${REQUEST_COLUMNS} from ${REQUESTS_WITH_DELIVERIES}
+           where r.occurred_at > ? and r.occurred_at <= ? order by r.occurred_at, r.id`,
         [from, through],
       )) as unknown as RequestRow[];
       const touched = await this.countSlice(sql, rows.map(toCountable), through, null, floor);
@@ -149,7 +152,10 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     });
   }
 
-  /** Episodes whose requests arrived late (replayed from the journal): counted again from a day before them. */
+  /**
+   * Episodes whose requests arrived late (replayed from the journal) or whose deliveries did (`download_deliveries`):
+   * counted again from a day before them.
+   */
   private async recount(sql: Sql, countedThrough: Date, floor: Date | null): Promise<void> {
     const recounts = await sql(
       `delete from analytics.download_recounts where since <= ?
@@ -174,8 +180,8 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
       ]);
       await sql('delete from analytics.listener_windows where episode_id = ?', [episodeId]);
       const rows = (await sql(
-        `select ${REQUEST_COLUMNS} from analytics.download_requests
-           where episode_id = ? and occurred_at >= ? and occurred_at <= ? order by occurred_at, id`,
+        `select ${REQUEST_COLUMNS} from ${REQUESTS_WITH_DELIVERIES}
+           where r.episode_id = ? and r.occurred_at >= ? and r.occurred_at <= ? order by r.occurred_at, r.id`,
         [episodeId, new Date(replaceFrom.getTime() - DAY_MS), countedThrough],
       )) as unknown as RequestRow[];
       for (const [episode, hour] of await this.countSlice(
@@ -346,8 +352,29 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   }
 }
 
-const REQUEST_COLUMNS =
-  'id, occurred_at, podcast_id, episode_id, owner_id, listener_day, listener_next, address_day, country, user_agent, range_header, prefetch, source';
+const REQUEST_COLUMNS = [
+  'id',
+  'occurred_at',
+  'podcast_id',
+  'episode_id',
+  'owner_id',
+  'listener_day',
+  'listener_next',
+  'address_day',
+  'country',
+  'user_agent',
+  'range_header',
+  'prefetch',
+  'source',
+  'own_storage',
+]
+  .map((column) => `r.${column}`)
+  .concat(['d.first_byte', 'd.bytes_sent'])
+  .join(', ');
+
+/** The requests, each with what the storage delivered of it when Castbase's own storage served it. */
+const REQUESTS_WITH_DELIVERIES = `analytics.download_requests r
+  left join analytics.download_deliveries d on r.own_storage and d.request_id = r.id`;
 
 function toCountable(row: RequestRow): CountableRequest {
   return {
@@ -364,5 +391,10 @@ function toCountable(row: RequestRow): CountableRequest {
     rangeHeader: row.range_header,
     prefetch: row.prefetch,
     source: row.source,
+    ownStorage: row.own_storage,
+    delivered:
+      row.bytes_sent === null || row.first_byte === null
+        ? null
+        : { firstByte: Number(row.first_byte), bytesSent: Number(row.bytes_sent) },
   };
 }

@@ -7,7 +7,7 @@ import {
   type CountableRequest,
   type EpisodeFile,
 } from './download-counting.js';
-import { requestedBytes } from './requested-ranges.js';
+import { deliveredBytes, requestedBytes } from './requested-ranges.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 /** 6,000,000 bytes over 600 s: a minute is 600,000 bytes. */
@@ -35,6 +35,8 @@ function aRequest(overrides: Partial<CountableRequest> = {}): CountableRequest {
     rangeHeader: null,
     prefetch: false,
     source: null,
+    ownStorage: false,
+    delivered: null,
     ...overrides,
   };
 }
@@ -65,6 +67,14 @@ describe('requestedBytes', () => {
     expect(requestedBytes('bytes=abc', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
     expect(requestedBytes('bytes=50-10', 1000)).toEqual({ kind: 'ranges', ranges: [[0, 1000]] });
     expect(requestedBytes(null, null)).toEqual({ kind: 'ranges', ranges: [[0, Number.POSITIVE_INFINITY]] });
+  });
+});
+
+describe('deliveredBytes', () => {
+  it('is the range the storage sent from its first byte, and nothing before a report or for an empty one', () => {
+    expect(deliveredBytes({ firstByte: 1000, bytesSent: 500 })).toEqual([[1000, 1500]]);
+    expect(deliveredBytes({ firstByte: 0, bytesSent: 0 })).toEqual([]);
+    expect(deliveredBytes(null)).toEqual([]);
   });
 });
 
@@ -139,6 +149,40 @@ describe('countDownloads (IAB v2.2)', () => {
     const { downloads, outcomes } = count(requests);
     expect(outcomes).toEqual(['partial', 'partial', 'partial', 'counted', 'duplicate']);
     expect(downloads[0]).toMatchObject({ countedAtMs: T0 + 3, windowStartMs: T0 });
+  });
+
+  it('takes the bytes Castbase’s own storage sent of a request it served, not the range it asked for', () => {
+    const served = (overrides: Partial<CountableRequest>) => aRequest({ ownStorage: true, ...overrides });
+    const requests = [
+      // Asked for the whole file, sent 100,000 bytes before the listener went away.
+      served({ delivered: { firstByte: 0, bytesSent: 100_000 } }),
+      // No report yet: nothing sent as far as anyone knows.
+      served({ occurredAtMs: T0 + 1 }),
+      // Resumed further on: 100,000 + 500,000 bytes reach the minute.
+      served({
+        occurredAtMs: T0 + 2,
+        rangeHeader: 'bytes=100000-',
+        delivered: { firstByte: 100_000, bytesSent: 500_000 },
+      }),
+    ];
+    const { downloads, outcomes } = count(requests);
+    expect(outcomes).toEqual(['partial', 'partial', 'counted']);
+    expect(downloads[0]).toMatchObject({ countedAtMs: T0 + 2, windowStartMs: T0 });
+  });
+
+  it('still leaves out a probe that Castbase’s own storage served, whatever it sent', () => {
+    const probe = aRequest({
+      ownStorage: true,
+      rangeHeader: 'bytes=0-1',
+      delivered: { firstByte: 0, bytesSent: 6_000_000 },
+    });
+    expect(count([probe]).outcomes).toEqual(['probe']);
+  });
+
+  it('counts a request redirected elsewhere (S3) by the range it asked for, as before', () => {
+    expect(count([aRequest({ ownStorage: false, rangeHeader: 'bytes=0-599999' })]).outcomes).toEqual([
+      'counted',
+    ]);
   });
 
   it('counts a short file only when all of it was asked for, and any request of a file of unknown size', () => {

@@ -1,6 +1,6 @@
 import type { Attribution } from '../attribution/index.js';
 import { utcDay } from '../downloads/listener-keys.js';
-import { CoveredBytes, requestedBytes } from './requested-ranges.js';
+import { CoveredBytes, deliveredBytes, requestedBytes, type DeliveredBytes } from './requested-ranges.js';
 
 const DAY_MS = 86_400_000;
 /** IAB v2.2: a download is at least a minute of the episode's audio (or the whole file when shorter). */
@@ -23,6 +23,10 @@ export interface CountableRequest {
   rangeHeader: string | null;
   prefetch: boolean;
   source: string | null;
+  /** Redirected to Castbase's own storage: its bytes are those `delivered`, not those it asked for. */
+  ownStorage: boolean;
+  /** What the storage reported it sent of this request (the most of its reports), null before any report. */
+  delivered: DeliveredBytes | null;
 }
 
 /** The episode's file: its size and length, when known, set the one-minute threshold. */
@@ -117,7 +121,7 @@ export interface ListenerWindow {
  * Guidelines v2.2: GET only (HEAD is never recorded); prefetches, `bytes=0-0`/`0-1` probes and filtered user agents
  * (none, bots, tools) left out; one download per listener (address with IPv6 cut to /64, and user agent) per rolling
  * 24-hour window that starts at their first request; the window's byte ranges united until they cover the threshold
- * (`downloadThreshold`). A listener is followed across midnight by their keys: a request's `listener_next` is their
+ * (`downloadThreshold`): the ranges asked for, or for a request served by Castbase's own storage the range it sent. A listener is followed across midnight by their keys: a request's `listener_next` is their
  * `listener_day` of the next day. `openWindows` are the windows a previous run left open; the burst rule (one address
  * with more than 10 listeners of the episode in an hour) is the counting job's, over the stored downloads.
  */
@@ -178,7 +182,7 @@ export function countDownloads(
       outcomes.set(request.id, 'duplicate');
       continue;
     }
-    window.covered.add(asked.ranges);
+    window.covered.add(request.ownStorage ? deliveredBytes(request.delivered) : asked.ranges);
     if (window.covered.total < threshold) {
       outcomes.set(request.id, 'partial');
       continue;

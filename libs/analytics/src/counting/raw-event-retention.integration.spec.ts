@@ -38,11 +38,23 @@ describe('RawEventRetention: raw requests older than ANALYTICS_RAW_RETENTION_DAY
   const dayName = (table: string, days: number) =>
     `${table}_${new Date(today - days * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-  const request = (at: Date) =>
-    sql(
+  /** A request served by Castbase's own storage, with what the storage reported it sent. */
+  const request = async (at: Date) => {
+    const id = randomUUID();
+    await sql(
       `insert into analytics.download_requests (id, occurred_at, podcast_id, episode_id, owner_id, listener_day,
-         user_agent) values (?, ?, ?, ?, 'owner-retention', '\\x01', 'Overcast/3.0')`,
-      [randomUUID(), at, podcast, episode],
+         user_agent, own_storage) values (?, ?, ?, ?, 'owner-retention', '\\x01', 'Overcast/3.0', true)`,
+      [id, at, podcast, episode],
+    );
+    await sql(
+      `insert into analytics.download_deliveries (request_id, requested_at, first_byte, bytes_sent, complete)
+         values (?, ?, 0, 1000, true)`,
+      [id, at],
+    );
+  };
+  const deliveredAt = async () =>
+    (await sql('select requested_at from analytics.download_deliveries order by 1')).map((row) =>
+      (row['requested_at'] as Date).toISOString(),
     );
   const feedRequest = (at: Date) =>
     sql(
@@ -88,7 +100,7 @@ describe('RawEventRetention: raw requests older than ANALYTICS_RAW_RETENTION_DAY
     await database?.drop();
   });
 
-  it('never drops download requests the counting has not gone a day past', async () => {
+  it('never drops download requests (and their deliveries) the counting has not gone a day past', async () => {
     await retention(10).apply();
 
     // Counted through the start of 13 days ago, whose windows read back to 14 days ago: the days before that go.
@@ -98,6 +110,8 @@ describe('RawEventRetention: raw requests older than ANALYTICS_RAW_RETENTION_DAY
     expect(kept.map((row) => (row['occurred_at'] as Date).toISOString())).toEqual(
       [daysAgo(12), daysAgo(3)].map((at) => at.toISOString()),
     );
+    // What the storage delivered of the dropped requests goes with them.
+    expect(await deliveredAt()).toEqual([daysAgo(12), daysAgo(3)].map((at) => at.toISOString()));
     expect(await sql('select raw_kept_from from analytics.download_counting')).toEqual([
       { raw_kept_from: new Date(today - 14 * DAY_MS) },
     ]);
@@ -114,6 +128,7 @@ describe('RawEventRetention: raw requests older than ANALYTICS_RAW_RETENTION_DAY
       expect(names).toContain(`${table}_default`);
     }
     expect(await sql('select count(*)::int as n from analytics.download_requests')).toEqual([{ n: 1 }]);
+    expect(await deliveredAt()).toEqual([daysAgo(3).toISOString()]);
     expect(await sql('select count(*)::int as n from analytics.feed_requests')).toEqual([{ n: 1 }]);
     expect(await sql('select raw_kept_from from analytics.download_counting')).toEqual([
       { raw_kept_from: new Date(today - 10 * DAY_MS) },

@@ -15,7 +15,8 @@ const LOCK_TIMEOUT_MS = 2_000;
 /**
  * What the raw events keep, run by the partition job every hour: the raw download and feed requests of the UTC days
  * older than ANALYTICS_RAW_RETENTION_DAYS are dropped (their day partitions, and the default partition's rows), the
- * download requests never before the counting has gone a day past them (its listeners' windows read back a day).
+ * download requests never before the counting has gone a day past them (its listeners' windows read back a day), with
+ * the deliveries the storage reported of them.
  * `download_counting.raw_kept_from` then says where the raw log starts, for a recount. The counted downloads and the
  * daily and monthly rollups stay; the hourly rollups are kept HOURS_KEPT_DAYS days and the feed's sets of fetchers
  * FETCHER_SET_DAYS days (a day more, for a day still being written).
@@ -43,6 +44,8 @@ export class RawEventRetention {
         const countedDay =
           Math.floor((new Date(state['counted_through'] as string).getTime() - DAY_MS) / DAY_MS) * DAY_MS;
         const before = Math.min(cutoff, countedDay);
+        // What the storage delivered of those requests goes with them (and any reference that named none).
+        await sql('delete from analytics.download_deliveries where requested_at < ?', [new Date(before)]);
         if (await dropDayPartitionsBefore(sql, 'download_requests', before)) {
           await sql(
             `update analytics.download_counting set raw_kept_from = greatest(coalesce(raw_kept_from, ?), ?)`,

@@ -38,6 +38,21 @@ export function requestedBytes(rangeHeader: string | null, size: number | null):
   return { kind: 'ranges', ranges };
 }
 
+/** What Castbase's own storage reported it sent of a request (`download_deliveries`), the most of its reports. */
+export interface DeliveredBytes {
+  firstByte: number;
+  bytesSent: number;
+}
+
+/**
+ * The bytes a request redirected to Castbase's own storage received: [firstByte, firstByte + bytesSent), whatever it
+ * asked for. None until the storage reports it (a delivery that comes after the request was counted recounts it).
+ */
+export function deliveredBytes(delivered: DeliveredBytes | null): ByteRanges {
+  if (!delivered || delivered.bytesSent <= 0) return [];
+  return [[delivered.firstByte, delivered.firstByte + delivered.bytesSent]];
+}
+
 /** The bytes covered by a set of ranges, each counted once however often it was asked for. */
 export class CoveredBytes {
   private ranges_: Array<[number, number]> = [];

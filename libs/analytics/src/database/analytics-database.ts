@@ -14,6 +14,7 @@ import { CreateDownloadRollups } from './migration-20261127-download-rollups.js'
 import { CreateFeedRequestRollups } from './migration-20261127-feed-request-rollups.js';
 import { CreateListeningRollups } from './migration-20261127-listening-rollups.js';
 import { AddEnclosureUnpublishedAt } from './migration-20261128-enclosure-unpublished.js';
+import { CreateDownloadDeliveries } from './migration-20261128-download-deliveries.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -33,5 +34,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261127000200_feed_request_rollups', class: CreateFeedRequestRollups },
     { name: '20261127000300_listening_rollups', class: CreateListeningRollups },
     { name: '20261128000100_enclosure_unpublished', class: AddEnclosureUnpublishedAt },
+    { name: '20261128000200_download_deliveries', class: CreateDownloadDeliveries },
   ],
 };

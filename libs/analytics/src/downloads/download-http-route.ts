@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@castbase/contracts';
 import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
 import { CountryLookup } from '../attribution/index.js';
-import type { DownloadRequestRow } from './download-request-row.js';
-import { DownloadTargets, type DownloadTarget } from './download-targets.js';
+import { requestIdAt, type DownloadRequestRow } from './download-request-row.js';
+import { DownloadTargets, type DownloadTarget, type MediaLocation } from './download-targets.js';
 import { DownloadWriter } from './download-writer.js';
 import { ListenerKeys } from './listener-keys.js';
 import { gateRefusal, listenerIp } from './podcast-gate.js';
@@ -21,7 +20,7 @@ const PLAYER_SOURCES = new Set(['page', 'embed', 'app']);
 
 interface Redirect {
   target: DownloadTarget;
-  location: string;
+  location: MediaLocation;
 }
 
 type Answer = Redirect | { refused: ErrorCode; status: 401 | 404 };
@@ -81,7 +80,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
             this.send(
               request,
               response,
-              refused ? { refused, status: 401 } : { target: known.target, location: known.url },
+              refused ? { refused, status: 401 } : { target: known.target, location: known.location },
               query,
               now,
             );
@@ -142,12 +141,16 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       refuse(response, answer.refused, answer.status);
       return;
     }
+    const { location } = answer;
     if (request.method === 'HEAD') {
-      redirect(response, answer.location);
+      redirect(response, location.url);
       return;
     }
-    this.writer.append(this.rowOf(request, answer.target, query, now)).then(
-      () => redirect(response, answer.location),
+    const row = this.rowOf(request, answer.target, query, now, location.deliveryUrl !== null);
+    // The storage reports what it sent of this request by its id (a string appended to the remembered URL).
+    const url = location.deliveryUrl === null ? location.url : location.deliveryUrl + row.id;
+    this.writer.append(row).then(
+      () => redirect(response, url),
       (error: unknown) => answerUnexpectedError(response, error),
     );
   }
@@ -157,6 +160,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     target: DownloadTarget,
     query: URLSearchParams | undefined,
     now: number,
+    ownStorage: boolean,
   ): DownloadRequestRow {
     const { headers } = request;
     const ip = listenerIp(request, this.fastRoutes);
@@ -164,7 +168,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     const listener = this.listenerKeys.keyOf(ip, userAgent, now);
     const source = singleValue(query, 'src');
     return {
-      id: randomUUID(),
+      id: requestIdAt(now),
       occurredAtMs: now,
       podcastId: target.podcastId,
       episodeId: target.episodeId,
@@ -178,6 +182,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
       rangeHeader: headers.range?.slice(0, MAX_RANGE_LENGTH) ?? null,
       prefetch: isPrefetch(request),
       source: source !== undefined && PLAYER_SOURCES.has(source) ? source : null,
+      ownStorage,
     };
   }
 }

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 /** One GET of an enclosure as `download_requests` keeps it. No address: only the listener's keyed hashes. */
 export interface DownloadRequestRow {
+  /** A UUIDv7 whose time is `occurredAtMs` (`requestIdAt`): the delivery reference the storage reports it by. */
   id: string;
   occurredAtMs: number;
   podcastId: string;
@@ -17,6 +20,11 @@ export interface DownloadRequestRow {
   prefetch: boolean;
   /** Which of Castbase's own players asked (`?src=page|embed|app`), or null. */
   source: string | null;
+  /**
+   * The 302 went to Castbase's own storage, which reports the bytes it sent (`download_deliveries`): the counting
+   * takes those instead of the requested range.
+   */
+  ownStorage: boolean;
 }
 
 /** The columns in the order `toCopyLine` writes them. */
@@ -35,7 +43,11 @@ export const DOWNLOAD_REQUEST_COLUMNS = [
   'range_header',
   'prefetch',
   'source',
+  'own_storage',
 ] as const;
+
+/** The columns of journal lines written before `own_storage` (20261128): a segment left by an older process. */
+export const DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES = DOWNLOAD_REQUEST_COLUMNS.slice(0, -1);
 
 export const COPY_DOWNLOAD_REQUESTS = `copy analytics.download_requests (${DOWNLOAD_REQUEST_COLUMNS.join(', ')}) from stdin`;
 
@@ -66,5 +78,24 @@ export function toCopyLine(row: DownloadRequestRow): string {
     row.ownerId,
   )}\t${bytes(row.listenerDay)}\t${bytes(row.listenerNext)}\t${bytes(row.addressDay)}\t${text(row.country)}\t${text(row.userAgent)}\t${text(
     row.referrer,
-  )}\t${text(row.rangeHeader)}\t${row.prefetch ? 't' : 'f'}\t${text(row.source)}\n`;
+  )}\t${text(row.rangeHeader)}\t${row.prefetch ? 't' : 'f'}\t${text(row.source)}\t${row.ownStorage ? 't' : 'f'}\n`;
+}
+
+/**
+ * A request's id: a UUIDv7 (RFC 9562) whose 48-bit time is exactly its `occurred_at` in milliseconds, random
+ * otherwise, so that the id alone (a delivery reference) finds its row in its day partition by primary key. Not
+ * `newEventId`, which keeps ids ordered by moving the time on; here the time must be the request's.
+ */
+export function requestIdAt(occurredAtMs: number): string {
+  const time = occurredAtMs.toString(16).padStart(12, '0');
+  // randomUUID's version nibble is dropped; its variant (10xx) and random bits stay.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+}
+
+const REQUEST_ID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The time a request id (`requestIdAt`) was made at; null for anything that is not such an id. */
+export function requestTimeOf(id: string): number | null {
+  if (!REQUEST_ID_V7.test(id)) return null;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DELIVERY_REFERENCE_PARAMETER } from '@castbase/contracts';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { PodcastAccessService } from '../podcasts/podcast-access.service.js';
 import type { PodcastGate } from './podcast-gate.js';
@@ -14,6 +15,15 @@ export interface DownloadTarget {
   mediaKey: string;
   sizeBytes: number | null;
   durationSeconds: number | null;
+}
+
+/**
+ * Where a listener is sent for a media file. `deliveryUrl` is set when the storage serves it itself and reports the
+ * bytes it sent: the URL with the delivery parameter open, to which the redirect appends its request's id.
+ */
+export interface MediaLocation {
+  url: string;
+  deliveryUrl: string | null;
 }
 
 const POLL_INTERVAL_MS = 1_000;
@@ -42,7 +52,7 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
   private readonly targets = new Map<string, Known<DownloadTarget>>();
   private readonly unknown = new Map<string, number>();
   private readonly gates = new Map<string, Known<PodcastGate>>();
-  private readonly urls = new Map<string, { url: string; until: number }>();
+  private readonly urls = new Map<string, { location: MediaLocation; until: number }>();
   private readonly bypass = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -118,20 +128,26 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
     return gate;
   }
 
-  mediaUrlFromMemory(mediaKey: string, now: number): string | undefined {
+  mediaUrlFromMemory(mediaKey: string, now: number): MediaLocation | undefined {
     const known = this.urls.get(mediaKey);
-    return known && known.until > now ? known.url : undefined;
+    return known && known.until > now ? known.location : undefined;
   }
 
   /** Where the media is: its public URL (remembered), or a presigned one (reused for 30 of its 60 seconds). */
-  async loadMediaUrl(mediaKey: string): Promise<string> {
-    const { url, presigned } = await this.storage.readUrl(mediaKey);
+  async loadMediaUrl(mediaKey: string): Promise<MediaLocation> {
+    const { url, presigned, reportsDelivery } = await this.storage.readUrl(mediaKey);
+    const location: MediaLocation = {
+      url,
+      deliveryUrl: reportsDelivery
+        ? `${url}${url.includes('?') ? '&' : '?'}${DELIVERY_REFERENCE_PARAMETER}=`
+        : null,
+    };
     if (this.urls.size >= MAX_PRELOADED) this.urls.clear();
     this.urls.set(mediaKey, {
-      url,
+      location,
       until: presigned ? Date.now() + PRESIGNED_URL_REUSE_MS : Number.POSITIVE_INFINITY,
     });
-    return url;
+    return location;
   }
 
   /**
@@ -141,11 +157,11 @@ export class DownloadTargets implements OnApplicationBootstrap, OnApplicationShu
   lastKnown(
     episodeId: string,
     podcastId: string,
-  ): { target: DownloadTarget; gate: PodcastGate; url: string } | undefined {
+  ): { target: DownloadTarget; gate: PodcastGate; location: MediaLocation } | undefined {
     const target = this.targets.get(episodeId)?.value;
     const gate = this.gates.get(podcastId)?.value;
-    const url = target && this.urls.get(target.mediaKey)?.url;
-    return target && gate && url !== undefined ? { target, gate, url } : undefined;
+    const location = target && this.urls.get(target.mediaKey)?.location;
+    return target && gate && location ? { target, gate, location } : undefined;
   }
 
   /** Drops what a change in this process touched, and reads those ids from the database past its commit. */

@@ -26,6 +26,7 @@ function aRow(podcastId: string, overrides: Partial<DownloadRequestRow> = {}): D
     rangeHeader: 'bytes=0-',
     prefetch: false,
     source: null,
+    ownStorage: false,
     ...overrides,
   };
 }
@@ -38,7 +39,7 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
 
   const rowsOf = (podcastId: string) =>
     analytics.rows(
-      'select id, user_agent, listener_day from analytics.download_requests where podcast_id = ? order by occurred_at, id',
+      'select id, user_agent, listener_day, own_storage from analytics.download_requests where podcast_id = ? order by occurred_at, id',
       [podcastId],
     );
 
@@ -143,6 +144,26 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(
       [alreadyStored.id, journaledOnly.id].sort(),
     );
+  });
+
+  it('replays a segment an older process wrote without own_storage, as requests not served by its own storage', async () => {
+    const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    const podcastId = randomUUID();
+    const older = aRow(podcastId);
+    const line = toCopyLine({ ...older, ownStorage: true });
+    await mkdir(spill, { recursive: true });
+    // The line as a process before 20261128 wrote it: every column but the last.
+    await writeFile(
+      join(spill, `000000000000001-${randomUUID()}.copy`),
+      `${line.slice(0, line.lastIndexOf('\t'))}\n`,
+    );
+
+    await startWriter(spill);
+
+    await waitFor('the older segment to be replayed', async () => (await segmentsIn(spill)).length === 0);
+    expect((await rowsOf(podcastId)).map((row) => [row['id'], row['own_storage']])).toEqual([
+      [older.id, false],
+    ]);
   });
 
   it('keeps a segment PostgreSQL cannot read aside, and replays the others', async () => {

@@ -14,6 +14,7 @@ import { DATABASE_CONNECTION, type DatabaseConnection } from '@castbase/platform
 import {
   COPY_DOWNLOAD_REQUESTS,
   DOWNLOAD_REQUEST_COLUMNS,
+  DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES,
   toCopyLine,
   type DownloadRequestRow,
 } from './download-request-row.js';
@@ -52,7 +53,17 @@ export function downloadWriterOptions(
 
 const REPLAY_TABLE = 'download_requests_replay';
 const MIN_ROWS_FOR_ANOTHER_COPY = 16;
-const columns = DOWNLOAD_REQUEST_COLUMNS.join(', ');
+
+/** The columns a segment's lines hold: a segment an older process left has no `own_storage` (its default, false). */
+function segmentColumns(lines: string): string {
+  const firstLine = lines.slice(0, lines.indexOf('\n') + 1 || undefined);
+  const fields = firstLine.split('\t').length;
+  return (
+    fields === DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES.length
+      ? DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES
+      : DOWNLOAD_REQUEST_COLUMNS
+  ).join(', ');
+}
 
 /** What the writer has done since the process started (for the health report, the tests and the benchmark). */
 export interface DownloadWriterCounts {
@@ -256,6 +267,7 @@ async function copyInto(client: pg.Client, statement: string, payload: string): 
 
 /** Writes a segment's rows in one transaction, skipping those PostgreSQL already has; answers how many were new. */
 async function replaySegment(client: pg.Client, lines: string): Promise<number> {
+  const columns = segmentColumns(lines);
   await client.query('begin');
   try {
     await client.query(

@@ -30,6 +30,14 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
     { deletionId, userId }: PayloadOf<Definition>,
     { em }: EventContext<Definition>,
   ): Promise<void> {
+    // What the storage delivered of their requests goes with them.
+    await em.getConnection().execute(
+      `delete from analytics.download_deliveries
+           where request_id in (select id from analytics.download_requests where owner_id = ? and own_storage)`,
+      [userId],
+      'run',
+      em.getTransactionContext(),
+    );
     const deleted = await em
       .getConnection()
       .execute<{ affectedRows: number }>(

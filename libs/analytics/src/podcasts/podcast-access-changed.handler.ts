@@ -38,7 +38,8 @@ export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogE
 
 /**
  * A deleted podcast: nothing is kept about it — its access record, its episodes' enclosures (their `/e/` URLs answer
- * 404), their recorded and counted downloads, listening sessions and feed requests.
+ * 404), their recorded and counted downloads (with what the storage delivered of them), listening sessions and feed
+ * requests.
  */
 @Injectable()
 export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogEvents.podcastDeleted> {
@@ -62,6 +63,7 @@ export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogE
       'listener_windows where episode_id in (select episode_id from analytics.enclosures where podcast_id = ?)',
       'enclosures where podcast_id = ?',
       'downloads where podcast_id = ?',
+      'download_deliveries where request_id in (select id from analytics.download_requests where podcast_id = ? and own_storage)',
       'download_requests where podcast_id = ?',
       'download_recounts where podcast_id = ?',
       'feed_requests where podcast_id = ?',

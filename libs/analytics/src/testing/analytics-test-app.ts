@@ -26,8 +26,8 @@ import { APP_CONFIG } from '@castbase/platform-config';
 import { InProcessBus, MessageBus, MessagingModule } from '@castbase/platform-messaging';
 import { PersistenceModule } from '@castbase/platform-persistence';
 import { ObjectStorage, testStorageModule } from '@castbase/platform-storage';
-import { HttpErrorFilter } from '@castbase/platform-runtime';
-import { createTestDatabase, waitFor } from '@castbase/platform-testing';
+import { HttpErrorFilter, StorageDeliveryLog } from '@castbase/platform-runtime';
+import { createTestDatabase, freePort, waitFor } from '@castbase/platform-testing';
 import { AnalyticsModule } from '../analytics.module.js';
 
 type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
@@ -48,13 +48,20 @@ export function mediaAt(storageKey: string): StoredEpisodeMedia {
 
 /**
  * The analytics service on a fresh database and an in-process bus carrying every event of the product, serving
- * `/e/...` as behind the ingress (the listener's address from X-Forwarded-For).
+ * `/e/...` as behind the ingress (the listener's address from X-Forwarded-For). With `servesMedia`, it also listens on
+ * a real HTTP server at `baseUrl` whose filesystem storage serves the media at `${baseUrl}/storage/<key>` and
+ * reports what it sends (`storage.object.delivered`), as a Castbase process does.
  */
-export async function startAnalyticsTestApp(databasePrefix: string) {
+export async function startAnalyticsTestApp(
+  databasePrefix: string,
+  { servesMedia = false }: { servesMedia?: boolean } = {},
+) {
   const database = await createTestDatabase(databasePrefix);
   const silent = pino({ level: 'silent' });
   const workDir = await mkdtemp(join(tmpdir(), 'castbase-analytics-test-'));
   const spillDirectory = join(workDir, 'analytics-spill');
+  const port = servesMedia ? await freePort() : undefined;
+  const baseUrl = port === undefined ? MEDIA_ORIGIN : `http://127.0.0.1:${port}`;
 
   @Global()
   @Module({
@@ -77,7 +84,9 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
       TestConfigModule,
       PersistenceModule.forRoot({ url: database.url, poolMax: 4, migrateOnStart: true }),
       MessagingModule.forRoot({ bus: () => new InProcessBus({ events: ALL_EVENTS, logger: silent }) }),
-      testStorageModule(MEDIA_ORIGIN),
+      servesMedia
+        ? testStorageModule(baseUrl, { deliveryReporter: StorageDeliveryLog })
+        : testStorageModule(MEDIA_ORIGIN),
       AnalyticsModule,
     ],
   })
@@ -87,7 +96,8 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   app.set('trust proxy', true);
   // Every Castbase process answers errors through the runtime's filter; the tests mount the same one.
   app.useGlobalFilters(new HttpErrorFilter());
-  await app.init();
+  if (port === undefined) await app.init();
+  else await app.listen(port, '127.0.0.1');
   const bus = app.get(MessageBus);
 
   /** Contributors' roles: podcast id → user id → role. */
@@ -167,13 +177,20 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
   const publish = (event: Omit<EpisodePublished, 'publishedAt'>) =>
     deliver(catalogEvents.episodePublished, { ...event, publishedAt: new Date().toISOString() });
 
-  /** An episode of `ownerId` published with media, the URL its media is at, and the enclosure path feeds point at. */
-  async function publishedEpisode(mediaKey?: string, ownerId = 'owner-a') {
+  /**
+   * An episode of `ownerId` published with media (of the size and length `file` says, 1000 bytes and 3 s otherwise),
+   * the URL its media is at, and the enclosure path feeds point at.
+   */
+  async function publishedEpisode(
+    mediaKey?: string,
+    ownerId = 'owner-a',
+    file: Partial<Pick<StoredEpisodeMedia, 'sizeBytes' | 'durationSeconds'>> = {},
+  ) {
     mediaKey ??= `public/media/${ownerId}/${randomUUID()}/episode.mp3`;
     const episode = { episodeId: randomUUID(), podcastId: randomUUID(), ownerId };
     catalogPodcasts.set(episode.podcastId, { ownerId, privateToken: null });
     episodePodcasts.set(episode.episodeId, episode.podcastId);
-    const media = mediaAt(mediaKey);
+    const media = { ...mediaAt(mediaKey), ...file };
     const catalogEpisode = aCatalogEpisode(episode, media);
     catalogEpisodes.set(episode.episodeId, catalogEpisode);
     await publish({ ...episode, title: catalogEpisode.title, media });
@@ -200,6 +217,7 @@ export async function startAnalyticsTestApp(databasePrefix: string) {
     app,
     bus,
     rows,
+    baseUrl,
     databaseUrl: database.url,
     spillDirectory,
     deliver,

@@ -3,3 +3,4 @@ export * from './runtime.module.js';
 export * from './run-process.js';
 export * from './http-error.filter.js';
 export * from './fast-http-routes.js';
+export * from './storage-delivery-log.js';

@@ -9,6 +9,7 @@ import { FILESYSTEM_STORAGE_ROUTE, StorageModule } from '@castbase/platform-stor
 import { FastHttpRoutes } from './fast-http-routes.js';
 import { HttpErrorFilter } from './http-error.filter.js';
 import { storageOptions } from './runtime-pieces.js';
+import { StorageDeliveryLog } from './storage-delivery-log.js';
 
 export interface RuntimeModuleOptions {
   service: string;
@@ -60,7 +61,8 @@ export class RuntimeModule {
             ]
           : []),
         MessagingModule.forRoot({ bus: options.bus, closeOnShutdown: false }),
-        StorageModule.forRoot(storageOptions(config)),
+        // Filesystem storage reports what it sends of media URLs carrying a delivery reference (`storage.object.delivered`).
+        StorageModule.forRoot({ ...storageOptions(config), deliveryReporter: StorageDeliveryLog }),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -6,6 +6,8 @@ import { parseStorageConfig, type StorageConfigInput } from './storage-config.js
 export interface StorageRuntimeOptions {
   /** Tests move it to check URL expiry without waiting. */
   clock?: Clock;
+  /** The filesystem storage's controller reports deliveries (set by `StorageModule` when it has a reporter). */
+  reportsDeliveries?: boolean;
 }
 
 /** S3 when a bucket is configured, the local filesystem otherwise. */
@@ -39,5 +41,6 @@ export function createObjectStorage(
     signingSecret: config.filesystem.signingSecret ?? '',
     publicPrefix: config.publicPrefix,
     clock: runtime.clock,
+    reportsDeliveries: runtime.reportsDeliveries,
   });
 }

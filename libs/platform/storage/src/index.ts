@@ -10,6 +10,7 @@ export * from './filesystem/filesystem-signature.js';
 export * from './filesystem/filesystem-storage.controller.js';
 export * from './s3/s3-object-storage.js';
 export { parseRangeHeader } from './http/http-range.js';
+export * from './http/delivery-meter.js';
 export { StorageExceptionFilter } from './http/storage-exception.filter.js';
 export * from './cache-control.js';
 export { testStorageModule } from './test-storage-module.js';

@@ -56,6 +56,13 @@ export interface SignedPutUrlOptions {
   expiresInSeconds?: number;
 }
 
+/** Where a reader of a public key is sent (`ObjectStorage.readUrl`). */
+export interface ReadUrl {
+  url: string;
+  presigned: boolean;
+  reportsDelivery: boolean;
+}
+
 /** Everything a client needs to upload straight to storage. */
 export interface SignedUpload {
   url: string;
@@ -118,8 +125,10 @@ export abstract class ObjectStorage {
   /**
    * Where a reader of a public key is sent to fetch it now, in one hop: its public URL, or (S3 whose public keys
    * are not read from the bucket) a presigned URL valid for 60 seconds, which a redirect must not let be cached.
+   * `reportsDelivery`: the URL is served by this product (the filesystem storage with a `StorageDeliveryReporter`),
+   * which reports the bytes it sends of a GET whose URL carries a delivery reference (`?d=`).
    */
-  abstract readUrl(key: string): Promise<{ url: string; presigned: boolean }>;
+  abstract readUrl(key: string): Promise<ReadUrl>;
 
   /** A view of this storage in which every key lives under `prefix/`. */
   abstract scoped(prefix: string): ObjectStorage;

@@ -4,6 +4,7 @@ import {
   type ObjectBody,
   type ObjectHead,
   type PutObjectOptions,
+  type ReadUrl,
   type SignedGetUrlOptions,
   type SignedPutUrlOptions,
   type SignedUpload,
@@ -78,7 +79,7 @@ export class ScopedObjectStorage extends ObjectStorage {
     return this.inner.publicUrl(this.fullKey(key));
   }
 
-  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
+  async readUrl(key: string): Promise<ReadUrl> {
     return this.inner.readUrl(this.fullKey(key));
   }
 

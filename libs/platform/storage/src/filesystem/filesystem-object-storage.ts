@@ -15,6 +15,7 @@ import {
   type ObjectBody,
   type ObjectHead,
   type PutObjectOptions,
+  type ReadUrl,
   type SignedGetUrlOptions,
   type SignedPutUrlOptions,
   type SignedUpload,
@@ -43,6 +44,8 @@ export interface FilesystemObjectStorageOptions {
   /** Keys under this folder are readable without a signature. Defaults to `public/`. */
   publicPrefix?: string;
   clock?: Clock;
+  /** Its controller measures and reports the deliveries of URLs carrying a delivery reference (`readUrl` says so). */
+  reportsDeliveries?: boolean;
 }
 
 /** The storage path every filesystem URL starts with, after `publicBaseUrl`. */
@@ -251,8 +254,12 @@ export class FilesystemObjectStorage extends ObjectStorage {
     return this.urlFor(key, {});
   }
 
-  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
-    return { url: this.publicUrl(key), presigned: false };
+  async readUrl(key: string): Promise<ReadUrl> {
+    return {
+      url: this.publicUrl(key),
+      presigned: false,
+      reportsDelivery: this.options.reportsDeliveries ?? false,
+    };
   }
 
   scoped(prefix: string): ObjectStorage {

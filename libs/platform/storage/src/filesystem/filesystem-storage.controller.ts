@@ -3,6 +3,7 @@ import {
   Controller,
   Get,
   Headers,
+  Optional,
   Param,
   Put,
   Query,
@@ -14,9 +15,10 @@ import {
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 
-import { DomainError } from '@castbase/contracts';
+import { DELIVERY_REFERENCE_PARAMETER, DomainError, isDeliveryReference } from '@castbase/contracts';
 
 import { attachmentDisposition } from '../content-disposition.js';
+import { meterDelivery, StorageDeliveryReporter } from '../http/delivery-meter.js';
 import { parseRangeHeader } from '../http/http-range.js';
 import { StorageExceptionFilter } from '../http/storage-exception.filter.js';
 import type { ObjectHead } from '../object-storage.js';
@@ -41,14 +43,19 @@ const signedQuerySchema = z.object({
  * - `PUT` needs a signature from `signedPutUrl` and the signed `Content-Type`; the body is streamed
  *   to storage, so the host app must not run a body parser over JSON or form uploads to these routes.
  * `Range` requests are answered with 206 (or 416), and `If-None-Match` with 304. Public keys are readable from any
- * origin (`Access-Control-Allow-Origin: *`).
+ * origin (`Access-Control-Allow-Origin: *`). When the module was given a `StorageDeliveryReporter`, the body of a
+ * public GET whose URL carries a delivery reference (`?d=`, see `DELIVERY_REFERENCE_PARAMETER`) is measured and
+ * reported (`meterDelivery`); a malformed reference is ignored.
  */
 // The URL's signature (or the public prefix) is the authorisation here, not a bearer token.
 @Public()
 @Controller(FILESYSTEM_STORAGE_ROUTE)
 @UseFilters(StorageExceptionFilter)
 export class FilesystemStorageController {
-  constructor(private readonly storage: FilesystemObjectStorage) {}
+  constructor(
+    private readonly storage: FilesystemObjectStorage,
+    @Optional() private readonly deliveries?: StorageDeliveryReporter,
+  ) {}
 
   @Get('*key')
   async read(
@@ -56,6 +63,7 @@ export class FilesystemStorageController {
     @Query() query: unknown,
     @Headers('range') range: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | undefined> {
     const key = keyFrom(segments);
@@ -75,10 +83,25 @@ export class FilesystemStorageController {
       return undefined;
     }
 
-    const object = await this.storage.get(key, { range: parseRangeHeader(range, head.contentLength) });
+    const byteRange = parseRangeHeader(range, head.contentLength);
+    const object = await this.storage.get(key, { range: byteRange });
     response.status(object.contentRange ? 206 : 200).set('Accept-Ranges', 'bytes');
     if (object.contentRange) response.set('Content-Range', object.contentRange);
-    return new StreamableFile(object.body, {
+    const reference = isPublic && request.method === 'GET' ? deliveryReferenceOf(query) : undefined;
+    const body =
+      reference !== undefined && this.deliveries
+        ? meterDelivery(
+            object.body,
+            response,
+            {
+              reference,
+              firstByte: object.contentRange ? (byteRange?.start ?? 0) : 0,
+              length: object.contentLength,
+            },
+            this.deliveries,
+          )
+        : object.body;
+    return new StreamableFile(body, {
       type: object.contentType,
       length: object.contentLength,
       ...(downloadName !== undefined && { disposition: attachmentDisposition(downloadName) }),
@@ -118,6 +141,12 @@ function parseSignedQuery(query: unknown): z.infer<typeof signedQuerySchema> {
   const parsed = signedQuerySchema.safeParse(query);
   if (!parsed.success) throw new StorageSignatureError('invalid');
   return parsed.data;
+}
+
+/** The URL's delivery reference when it has exactly one of the right shape. */
+function deliveryReferenceOf(query: unknown): string | undefined {
+  const value = (query as Record<string, unknown> | null)?.[DELIVERY_REFERENCE_PARAMETER];
+  return isDeliveryReference(value) ? value : undefined;
 }
 
 function validatorHeaders(head: ObjectHead): Record<string, string> {

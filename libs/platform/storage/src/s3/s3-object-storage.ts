@@ -25,6 +25,7 @@ import {
   type ObjectBody,
   type ObjectHead,
   type PutObjectOptions,
+  type ReadUrl,
   type SignedGetUrlOptions,
   type SignedPutUrlOptions,
   type SignedUpload,
@@ -246,11 +247,16 @@ export class S3ObjectStorage extends ObjectStorage {
    * Where a reader of a public key is sent: its public URL when public keys are read from the bucket, else a
    * presigned URL valid for 60 seconds (the redirect of `<appBaseUrl>/storage/<key>`).
    */
-  async readUrl(key: string): Promise<{ url: string; presigned: boolean }> {
+  async readUrl(key: string): Promise<ReadUrl> {
     assertStorageKey(key);
     assertPublicKey(key, this.publicFolder);
-    if (this.readsFromBucket) return { url: this.publicUrl(key), presigned: false };
-    return { url: await this.signedGetUrl(key, { expiresInSeconds: 60 }), presigned: true };
+    // The bucket (or a CDN) sends the bytes: nobody here sees how many.
+    if (this.readsFromBucket) return { url: this.publicUrl(key), presigned: false, reportsDelivery: false };
+    return {
+      url: await this.signedGetUrl(key, { expiresInSeconds: 60 }),
+      presigned: true,
+      reportsDelivery: false,
+    };
   }
 
   scoped(prefix: string): ObjectStorage {

@@ -1,0 +1,1 @@
+export * from './storage-deliveries.js';
