@@ -23,6 +23,19 @@ let summary = 'no test report was written';
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   summary = `${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numPendingTests} skipped`;
+  // Where the run's time went: the suites that took longest, for whoever keeps CI under its budget.
+  const slowest = result.testResults
+    .map((suite) => ({
+      file: suite.name.replace(process.cwd() + '/', ''),
+      seconds: (suite.endTime - suite.startTime) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 15);
+  const total = result.testResults.reduce((sum, suite) => sum + (suite.endTime - suite.startTime) / 1000, 0);
+  console.log(
+    `\nSlowest suites (all ${result.testResults.length} suites: ${Math.round(total)} s of worker time):`,
+  );
+  for (const suite of slowest) console.log(`  ${suite.seconds.toFixed(1).padStart(7)} s  ${suite.file}`);
   if (result.numFailedTestSuites > 0 || result.numRuntimeErrorTestSuites > 0) {
     console.log(
       `\nFailed suites: ${result.testResults
