@@ -19,4 +19,8 @@ export default {
   globalTeardown: '<rootDir>/tools/test/global-teardown.mjs',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker that holds more than this after a test file is replaced by a fresh one. Each test file's ESM module
+  // graph (Nest, MikroORM, the AWS SDK, Playwright) stays reachable in a vm-modules worker, so one worker running many
+  // files grew to its 4 GB heap: minutes of garbage collection slowed every later file, and it finally crashed.
+  workerIdleMemoryLimit: '1GB',
 };
