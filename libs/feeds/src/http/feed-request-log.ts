@@ -12,7 +12,7 @@ import {
   type FeedRequestBatch,
   type FeedRequestEncoding,
 } from '@castbase/contracts';
-import { MessageBus, newEventId } from '@castbase/platform-messaging';
+import { BatchedEvents, MessageBus, type BatchedEventsOptions } from '@castbase/platform-messaging';
 import { FastHttpRoutes } from '@castbase/platform-runtime';
 import { negotiateEncoding } from './content-encoding.js';
 
@@ -32,14 +32,7 @@ export interface FeedRequestRecord {
   forwardedFor: string | undefined;
 }
 
-export interface FeedRequestLogOptions {
-  /** A batch leaves at least this often while requests come in. */
-  flushIntervalMs: number;
-  /** A batch leaves as soon as this many requests wait. */
-  batchSize: number;
-  /** Requests kept while the bus is slow; beyond this they are dropped and counted. */
-  maxQueued: number;
-}
+export type FeedRequestLogOptions = BatchedEventsOptions;
 
 export const FEED_REQUEST_LOG_OPTIONS = Symbol('FEED_REQUEST_LOG_OPTIONS');
 
@@ -50,97 +43,63 @@ export const DEFAULT_FEED_REQUEST_LOG_OPTIONS: FeedRequestLogOptions = {
 };
 
 /**
- * The `feeds.feed.requested` events, batched. `record` only appends to an in-memory queue, so no response waits for
- * the bus; a timer publishes what is queued once a second, or at once when a batch is full, one publish at a time.
- * While the bus is slow the queue grows to `maxQueued`, then requests are dropped and counted (a warning says how
- * many). At-most-once log events, published directly rather than through the outbox: see docs/feeds.md.
+ * The `feeds.feed.requested` events, batched (`BatchedEvents`): `record` only appends to an in-memory queue, so no
+ * response waits for the bus; what is queued leaves once a second, or at once when a batch is full. At-most-once log
+ * events, published directly rather than through the outbox: see docs/feeds.md.
  */
 @Injectable()
 export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('FeedRequestLog');
-  private readonly options: FeedRequestLogOptions;
-  private queue: FeedRequestRecord[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushScheduled = false;
-  private publishing: Promise<void> | undefined;
-  private droppedSinceWarning = 0;
+  private readonly events: BatchedEvents<FeedRequestRecord>;
   private readonly codings = new Map<string, FeedRequestEncoding>();
-  /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
-  dropped = 0;
-  /** Requests handed to the bus since the process started. */
-  published = 0;
 
   constructor(
-    private readonly bus: MessageBus,
+    bus: MessageBus,
     @Optional() private readonly fastRoutes?: FastHttpRoutes,
     @Optional() @Inject(FEED_REQUEST_LOG_OPTIONS) options?: Partial<FeedRequestLogOptions>,
   ) {
-    this.options = { ...DEFAULT_FEED_REQUEST_LOG_OPTIONS, ...options };
+    this.events = new BatchedEvents(
+      bus,
+      {
+        subject: feedsEvents.feedsRequested.subject,
+        payload: (records) => this.toBatch(records),
+        noun: 'feed requests',
+        logger: new Logger('FeedRequestLog'),
+      },
+      { ...DEFAULT_FEED_REQUEST_LOG_OPTIONS, ...options },
+    );
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => this.flush(), this.options.flushIntervalMs);
-    this.timer.unref();
+    this.events.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.flush();
-    await this.publishing;
+  onApplicationShutdown(): Promise<void> {
+    return this.events.stop();
+  }
+
+  /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
+  get dropped(): number {
+    return this.events.dropped;
+  }
+
+  /** Requests handed to the bus since the process started. */
+  get published(): number {
+    return this.events.published;
   }
 
   /** Requests queued and not yet handed to the bus. */
   get waiting(): number {
-    return this.queue.length;
+    return this.events.waiting;
   }
 
   /** Queues one answered request; never waits and never throws. */
   record(request: FeedRequestRecord): void {
-    if (this.queue.length >= this.options.maxQueued) {
-      this.dropped += 1;
-      this.droppedSinceWarning += 1;
-      return;
-    }
-    this.queue.push(request);
-    if (this.queue.length >= this.options.batchSize && !this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.events.add(request);
   }
 
   /** Starts publishing the queued requests in batches, unless a publish is already under way. */
   flush(): void {
-    this.flushScheduled = false;
-    this.warnAboutDrops();
-    if (this.publishing || this.queue.length === 0) return;
-    const queued = this.queue;
-    this.queue = [];
-    this.publishing = this.publishBatches(queued).finally(() => {
-      this.publishing = undefined;
-      if (this.queue.length >= this.options.batchSize) this.flush();
-    });
-  }
-
-  private async publishBatches(queued: FeedRequestRecord[]): Promise<void> {
-    for (let start = 0; start < queued.length; start += this.options.batchSize) {
-      const batch = queued.slice(start, start + this.options.batchSize);
-      const now = new Date();
-      try {
-        await this.bus.publish({
-          id: newEventId(now.getTime()),
-          subject: feedsEvents.feedsRequested.subject,
-          occurredAt: now.toISOString(),
-          payload: this.toBatch(batch),
-        });
-        this.published += batch.length;
-      } catch (error) {
-        this.dropped += batch.length;
-        this.droppedSinceWarning += batch.length;
-        this.logger.warn(
-          `feed requests not published: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
+    this.events.flush();
   }
 
   /** The event's compact form: each feed and each client once, a row of numbers per request. */
@@ -194,14 +153,6 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
   private clientAddress(record: FeedRequestRecord): string {
     const source = { remoteAddress: record.remoteAddress, forwardedFor: record.forwardedFor };
     return this.fastRoutes ? this.fastRoutes.clientAddress(source) : (record.remoteAddress ?? '');
-  }
-
-  private warnAboutDrops(): void {
-    if (this.droppedSinceWarning === 0) return;
-    this.logger.warn(
-      `${this.droppedSinceWarning} feed requests dropped from the feed-request events: the bus is not keeping up`,
-    );
-    this.droppedSinceWarning = 0;
   }
 }
 

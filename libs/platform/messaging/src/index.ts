@@ -27,3 +27,4 @@ export type {
 export { MESSAGING_ENTITIES, MESSAGING_MIGRATION } from './outbox/messaging-schema.js';
 export { MessagingMetrics } from './nest/messaging-metrics.js';
 export { outboxOnlyErasureHandler } from './nest/outbox-only-erasure.handler.js';
+export { BatchedEvents, type BatchedEventsKind, type BatchedEventsOptions } from './batched-events.js';
