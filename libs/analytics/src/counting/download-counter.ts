@@ -16,6 +16,7 @@ import {
   type ListenerWindow,
 } from './download-counting.js';
 import { countingFloor, startFullRecount } from './full-recount.js';
+import { DOWNLOAD_REQUEST_COLUMNS } from '../downloads/download-request-row.js';
 import { CoveredBytes } from './requested-ranges.js';
 
 const DAY_MS = 86_400_000;
@@ -352,22 +353,8 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   }
 }
 
-const REQUEST_COLUMNS = [
-  'id',
-  'occurred_at',
-  'podcast_id',
-  'episode_id',
-  'owner_id',
-  'listener_day',
-  'listener_next',
-  'address_day',
-  'country',
-  'user_agent',
-  'range_header',
-  'prefetch',
-  'source',
-  'own_storage',
-]
+/** Every column of a request but its referrer (the counting has no use for it), and what was delivered of it. */
+const REQUEST_COLUMNS = DOWNLOAD_REQUEST_COLUMNS.filter((column) => column !== 'referrer')
   .map((column) => `r.${column}`)
   .concat(['d.first_byte', 'd.bytes_sent'])
   .join(', ');
