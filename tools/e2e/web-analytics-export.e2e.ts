@@ -77,15 +77,21 @@ describe('Analytics export: the files the server streams and the Export Analytic
     pilot = await publish('Pilot: where it all began');
     second = await publish('The second one');
 
-    // Three apps play the pilot and Overcast the second one: four plays by three listeners.
-    const download = (episode: Episode, userAgent: string) =>
-      waitFor(`a 302 for ${episode.title}`, async () => {
+    // Three apps play the pilot and Overcast the second one: four plays by three listeners. Each app follows the
+    // redirect and takes the whole file from Castbase's own storage, which reports the bytes it sent: a download is
+    // counted from those.
+    const download = async (episode: Episode, userAgent: string) => {
+      const location = await waitFor(`a 302 for ${episode.title}`, async () => {
         const response = await fetch(`${app.running.url}/e/${podcast.id}/${episode.id}/tone.mp3`, {
           redirect: 'manual',
           headers: { 'user-agent': userAgent },
         });
-        return response.status === 302;
+        return response.status === 302 ? response.headers.get('location') : undefined;
       });
+      const media = await fetch(new URL(location, app.running.url), { headers: { 'user-agent': userAgent } });
+      expect(media.status).toBe(200);
+      expect((await media.arrayBuffer()).byteLength).toBe(Number(media.headers.get('content-length')));
+    };
     for (const userAgent of Object.values(USER_AGENTS)) await download(pilot, userAgent);
     await download(second, USER_AGENTS.overcast);
     // Castbase's player heard three of the pilot's four seconds.

@@ -58,6 +58,7 @@ interface RequestRow {
   own_storage: boolean;
   first_byte: string | number | null;
   bytes_sent: string | number | null;
+  complete: boolean | null;
 }
 
 /**
@@ -356,7 +357,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
 /** Every column of a request but its referrer (the counting has no use for it), and what was delivered of it. */
 const REQUEST_COLUMNS = DOWNLOAD_REQUEST_COLUMNS.filter((column) => column !== 'referrer')
   .map((column) => `r.${column}`)
-  .concat(['d.first_byte', 'd.bytes_sent'])
+  .concat(['d.first_byte', 'd.bytes_sent', 'd.complete'])
   .join(', ');
 
 /** The requests, each with what the storage delivered of it when Castbase's own storage served it. */
@@ -382,6 +383,10 @@ function toCountable(row: RequestRow): CountableRequest {
     delivered:
       row.bytes_sent === null || row.first_byte === null
         ? null
-        : { firstByte: Number(row.first_byte), bytesSent: Number(row.bytes_sent) },
+        : {
+            firstByte: Number(row.first_byte),
+            bytesSent: Number(row.bytes_sent),
+            complete: row.complete === true,
+          },
   };
 }

@@ -7,7 +7,7 @@ import {
   type CountableRequest,
   type EpisodeFile,
 } from './download-counting.js';
-import { deliveredBytes, requestedBytes } from './requested-ranges.js';
+import { deliveredBytes, requestedBytes, type ByteRanges } from './requested-ranges.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 /** 6,000,000 bytes over 600 s: a minute is 600,000 bytes. */
@@ -72,9 +72,20 @@ describe('requestedBytes', () => {
 
 describe('deliveredBytes', () => {
   it('is the range the storage sent from its first byte, and nothing before a report or for an empty one', () => {
-    expect(deliveredBytes({ firstByte: 1000, bytesSent: 500 })).toEqual([[1000, 1500]]);
-    expect(deliveredBytes({ firstByte: 0, bytesSent: 0 })).toEqual([]);
-    expect(deliveredBytes(null)).toEqual([]);
+    const whole: ByteRanges = [[0, 6_000_000]];
+    expect(deliveredBytes({ firstByte: 1000, bytesSent: 500, complete: true }, [[1000, 1500]])).toEqual([
+      [1000, 1500],
+    ]);
+    expect(deliveredBytes({ firstByte: 0, bytesSent: 500, complete: false }, whole)).toEqual([[0, 500]]);
+    expect(deliveredBytes({ firstByte: 0, bytesSent: 0, complete: false }, whole)).toEqual([]);
+    expect(deliveredBytes(null, whole)).toEqual([]);
+  });
+
+  it('is the whole file for a request of the whole file whose response was sent to its end', () => {
+    // The file was re-tagged after the redirect: the copy sent was 1,000 bytes shorter than the one known now.
+    expect(deliveredBytes({ firstByte: 0, bytesSent: 5_999_000, complete: true }, [[0, 6_000_000]])).toEqual([
+      [0, 6_000_000],
+    ]);
   });
 });
 
@@ -155,14 +166,14 @@ describe('countDownloads (IAB v2.2)', () => {
     const served = (overrides: Partial<CountableRequest>) => aRequest({ ownStorage: true, ...overrides });
     const requests = [
       // Asked for the whole file, sent 100,000 bytes before the listener went away.
-      served({ delivered: { firstByte: 0, bytesSent: 100_000 } }),
+      served({ delivered: { firstByte: 0, bytesSent: 100_000, complete: false } }),
       // No report yet: nothing sent as far as anyone knows.
       served({ occurredAtMs: T0 + 1 }),
       // Resumed further on: 100,000 + 500,000 bytes reach the minute.
       served({
         occurredAtMs: T0 + 2,
         rangeHeader: 'bytes=100000-',
-        delivered: { firstByte: 100_000, bytesSent: 500_000 },
+        delivered: { firstByte: 100_000, bytesSent: 500_000, complete: false },
       }),
     ];
     const { downloads, outcomes } = count(requests);
@@ -174,7 +185,7 @@ describe('countDownloads (IAB v2.2)', () => {
     const probe = aRequest({
       ownStorage: true,
       rangeHeader: 'bytes=0-1',
-      delivered: { firstByte: 0, bytesSent: 6_000_000 },
+      delivered: { firstByte: 0, bytesSent: 6_000_000, complete: true },
     });
     expect(count([probe]).outcomes).toEqual(['probe']);
   });

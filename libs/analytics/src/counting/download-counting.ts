@@ -182,7 +182,7 @@ export function countDownloads(
       outcomes.set(request.id, 'duplicate');
       continue;
     }
-    window.covered.add(request.ownStorage ? deliveredBytes(request.delivered) : asked.ranges);
+    window.covered.add(request.ownStorage ? deliveredBytes(request.delivered, asked.ranges) : asked.ranges);
     if (window.covered.total < threshold) {
       outcomes.set(request.id, 'partial');
       continue;

@@ -42,14 +42,21 @@ export function requestedBytes(rangeHeader: string | null, size: number | null):
 export interface DeliveredBytes {
   firstByte: number;
   bytesSent: number;
+  /** The response sent its whole body. */
+  complete: boolean;
 }
 
 /**
  * The bytes a request redirected to Castbase's own storage received: [firstByte, firstByte + bytesSent), whatever it
  * asked for. None until the storage reports it (a delivery that comes after the request was counted recounts it).
+ * A request for the whole file whose response the storage finished sending got the whole file, counted as `asked`
+ * even when the file it got differs in size from the episode's file as analytics knows it now (a file re-tagged or
+ * processed since the redirect).
  */
-export function deliveredBytes(delivered: DeliveredBytes | null): ByteRanges {
+export function deliveredBytes(delivered: DeliveredBytes | null, asked: ByteRanges): ByteRanges {
   if (!delivered || delivered.bytesSent <= 0) return [];
+  const wholeFile = asked.length === 1 && asked[0]![0] === 0;
+  if (delivered.complete && delivered.firstByte === 0 && wholeFile) return asked;
   return [[delivered.firstByte, delivered.firstByte + delivered.bytesSent]];
 }
 
