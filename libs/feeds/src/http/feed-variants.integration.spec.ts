@@ -428,23 +428,24 @@ describe('feeds service: every variant generated, stored under rss/ and served',
     const requestsBefore = app.feedSourceRequests();
     const runsBefore = (await regenerations(podcast.id)).length;
     const release = app.holdFeedSource();
-    const events: string[] = [];
-    for (const episode of episodes) {
-      events.push(
-        await app.publish(catalogEvents.episodeUpdated, {
-          episodeId: episode.id,
-          podcastId: podcast.id,
-          ownerId: podcast.ownerId,
-          status: 'published',
-        }),
-      );
-    }
-    await waitFor('every change heard', async () =>
-      (await Promise.all(events.map(app.processed))).every(Boolean),
-    );
+    const update = (episode: (typeof episodes)[number]) =>
+      app.publish(catalogEvents.episodeUpdated, {
+        episodeId: episode.id,
+        podcastId: podcast.id,
+        ownerId: podcast.ownerId,
+        status: 'published',
+      });
+    // The first change starts a generation, held at its catalog read; the other four come while it runs. (Sent all
+    // at once, the four could all be heard before the first run began, and one run would rightly cover them all.)
+    const first = await update(episodes[0]!);
     await waitFor(
       'the first generation waiting for the catalog',
       () => app.feedSourceRequests() === requestsBefore + 1,
+    );
+    const events = [first];
+    for (const episode of episodes.slice(1)) events.push(await update(episode));
+    await waitFor('every change heard', async () =>
+      (await Promise.all(events.map(app.processed))).every(Boolean),
     );
     release();
     // The merged run starts after a coalescing window as long as the first run took (it waited for the catalog).
