@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   FEED_REQUEST_ENCODINGS,
   feedsEvents,
@@ -48,8 +41,7 @@ export const DEFAULT_FEED_REQUEST_LOG_OPTIONS: FeedRequestLogOptions = {
  * events, published directly rather than through the outbox: see docs/feeds.md.
  */
 @Injectable()
-export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
-  private readonly events: BatchedEvents<FeedRequestRecord>;
+export class FeedRequestLog extends BatchedEvents<FeedRequestRecord> {
   private readonly codings = new Map<string, FeedRequestEncoding>();
 
   constructor(
@@ -57,49 +49,20 @@ export class FeedRequestLog implements OnModuleInit, OnApplicationShutdown {
     @Optional() private readonly fastRoutes?: FastHttpRoutes,
     @Optional() @Inject(FEED_REQUEST_LOG_OPTIONS) options?: Partial<FeedRequestLogOptions>,
   ) {
-    this.events = new BatchedEvents(
+    super(
       bus,
-      {
-        subject: feedsEvents.feedsRequested.subject,
-        payload: (records) => this.toBatch(records),
-        noun: 'feed requests',
-        logger: new Logger('FeedRequestLog'),
-      },
+      { subject: feedsEvents.feedsRequested.subject, noun: 'feed requests' },
       { ...DEFAULT_FEED_REQUEST_LOG_OPTIONS, ...options },
     );
   }
 
-  onModuleInit(): void {
-    this.events.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.events.stop();
-  }
-
-  /** Requests dropped since the process started: the queue was full, or the bus refused a batch. */
-  get dropped(): number {
-    return this.events.dropped;
-  }
-
-  /** Requests handed to the bus since the process started. */
-  get published(): number {
-    return this.events.published;
-  }
-
-  /** Requests queued and not yet handed to the bus. */
-  get waiting(): number {
-    return this.events.waiting;
-  }
-
   /** Queues one answered request; never waits and never throws. */
   record(request: FeedRequestRecord): void {
-    this.events.add(request);
+    this.add(request);
   }
 
-  /** Starts publishing the queued requests in batches, unless a publish is already under way. */
-  flush(): void {
-    this.events.flush();
+  protected override payload(records: FeedRequestRecord[]): FeedRequestBatch {
+    return this.toBatch(records);
   }
 
   /** The event's compact form: each feed and each client once, a row of numbers per request. */

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { MessageBus } from './message-bus.js';
 import { newEventId } from './outbox/event-id.js';
 
@@ -11,13 +11,11 @@ export interface BatchedEventsOptions {
   maxQueued: number;
 }
 
-/** What the batches are: the event's subject, its payload made from a batch, and the items' name for the logs. */
-export interface BatchedEventsKind<Item> {
+/** What the batches are: the event's subject and the items' name for the logs. */
+export interface BatchedEventsKind {
   subject: string;
-  payload: (items: Item[]) => unknown;
   /** e.g. 'feed requests', in 'feed requests not published: …'. */
   noun: string;
-  logger: Logger;
 }
 
 /**
@@ -25,9 +23,11 @@ export interface BatchedEventsKind<Item> {
  * timer publishes what is queued every `flushIntervalMs`, or at once when a batch is full, one publish at a time.
  * While the bus is slow the queue grows to `maxQueued`, then items are dropped and counted (a warning says how many).
  * At most once, published directly rather than through an outbox: the process may own no database, and a lost batch
- * is a gap in a log, not a lost decision. Used by the feeds' request log and the storage's delivery log.
+ * is a gap in a log, not a lost decision. A Nest provider extends it (the hooks start and stop the timer) and says
+ * how a batch becomes the event's payload. Used by the feeds' request log and the storage's delivery log.
  */
-export class BatchedEvents<Item> {
+export abstract class BatchedEvents<Item> implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger: Logger;
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushScheduled = false;
@@ -40,17 +40,22 @@ export class BatchedEvents<Item> {
 
   constructor(
     private readonly bus: MessageBus,
-    private readonly kind: BatchedEventsKind<Item>,
+    private readonly kind: BatchedEventsKind,
     private readonly options: BatchedEventsOptions,
-  ) {}
+  ) {
+    this.logger = new Logger(new.target.name);
+  }
 
-  start(): void {
+  /** The event's payload for a batch of items. */
+  protected abstract payload(items: Item[]): unknown;
+
+  onModuleInit(): void {
     this.timer = setInterval(() => this.flush(), this.options.flushIntervalMs);
     this.timer.unref();
   }
 
   /** Publishes what is queued and waits for it. */
-  async stop(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.flush();
     await this.publishing;
@@ -97,13 +102,13 @@ export class BatchedEvents<Item> {
           id: newEventId(now.getTime()),
           subject: this.kind.subject,
           occurredAt: now.toISOString(),
-          payload: this.kind.payload(batch),
+          payload: this.payload(batch),
         });
         this.published += batch.length;
       } catch (error) {
         this.dropped += batch.length;
         this.droppedSinceWarning += batch.length;
-        this.kind.logger.warn(
+        this.logger.warn(
           `${this.kind.noun} not published: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
@@ -112,7 +117,7 @@ export class BatchedEvents<Item> {
 
   private warnAboutDrops(): void {
     if (this.droppedSinceWarning === 0) return;
-    this.kind.logger.warn(
+    this.logger.warn(
       `${this.droppedSinceWarning} ${this.kind.noun} dropped from their events: the bus is not keeping up`,
     );
     this.droppedSinceWarning = 0;

@@ -1,11 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { STORAGE_DELIVERIES_PER_EVENT, storageEvents, type StorageDelivery } from '@castbase/contracts';
 import { BatchedEvents, MessageBus, type BatchedEventsOptions } from '@castbase/platform-messaging';
 import type { StorageDeliveryReporter } from '@castbase/platform-storage';
@@ -27,51 +20,25 @@ export const DEFAULT_STORAGE_DELIVERY_LOG_OPTIONS: StorageDeliveryLogOptions = {
  * database, as the gateway does): a lost delivery leaves its download uncounted.
  */
 @Injectable()
-export class StorageDeliveryLog implements StorageDeliveryReporter, OnModuleInit, OnApplicationShutdown {
-  private readonly events: BatchedEvents<StorageDelivery>;
-
+export class StorageDeliveryLog extends BatchedEvents<StorageDelivery> implements StorageDeliveryReporter {
   constructor(
     bus: MessageBus,
     @Optional() @Inject(STORAGE_DELIVERY_LOG_OPTIONS) options?: Partial<StorageDeliveryLogOptions>,
   ) {
     const settings = { ...DEFAULT_STORAGE_DELIVERY_LOG_OPTIONS, ...options };
-    this.events = new BatchedEvents(
+    super(
       bus,
-      {
-        subject: storageEvents.objectsDelivered.subject,
-        payload: (deliveries) => ({ deliveries }),
-        noun: 'storage deliveries',
-        logger: new Logger('StorageDeliveryLog'),
-      },
+      { subject: storageEvents.objectsDelivered.subject, noun: 'storage deliveries' },
       { ...settings, batchSize: Math.min(settings.batchSize, STORAGE_DELIVERIES_PER_EVENT) },
     );
   }
 
-  onModuleInit(): void {
-    this.events.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.events.stop();
-  }
-
-  /** Deliveries dropped since the process started: the queue was full, or the bus refused a batch. */
-  get dropped(): number {
-    return this.events.dropped;
-  }
-
-  /** Deliveries handed to the bus since the process started. */
-  get published(): number {
-    return this.events.published;
-  }
-
   /** Queues one delivery; never waits and never throws. */
   report(delivery: StorageDelivery): void {
-    this.events.add(delivery);
+    this.add(delivery);
   }
 
-  /** Starts publishing the queued deliveries in batches, unless a publish is already under way. */
-  flush(): void {
-    this.events.flush();
+  protected override payload(deliveries: StorageDelivery[]): { deliveries: StorageDelivery[] } {
+    return { deliveries };
   }
 }
