@@ -8,7 +8,6 @@ import {
   startAnalyticsTestApp,
   type AnalyticsTestApp,
 } from './testing/analytics-test-app.js';
-import { DownloadCounter } from './counting/download-counter.js';
 import { DownloadWriter } from './downloads/download-writer.js';
 
 describe('analytics service: the enclosure redirect records every download request', () => {
@@ -247,7 +246,7 @@ describe('analytics service: the enclosure redirect records every download reque
   it("forgets a deleted podcast: its episodes' URLs answer 404 and its downloads go", async () => {
     const episode = await analytics.publishedEpisode();
     await request(server()).get(episode.path).set('User-Agent', 'AntennaPod/3.5.0').expect(302);
-    await analytics.app.get(DownloadCounter).countNow({ settleMs: 0 });
+    await analytics.countDownloads();
     expect(
       await analytics.rows('select 1 from analytics.downloads where podcast_id = ?', [episode.podcastId]),
     ).toHaveLength(1);

@@ -5,14 +5,12 @@ import request from 'supertest';
 import { rollupsFromScratch, storedRollups } from '../database/testing/download-rollups.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { BURST_LISTENERS_PER_ADDRESS_HOUR } from './download-counting.js';
-import { DownloadCounter } from './download-counter.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 const ANTENNAPOD = 'de.danoeh.antennapod/1.7.3b (Linux;Android 8.0.0) ExoPlayerLib/2.9.3';
 
 describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
   let analytics: AnalyticsTestApp;
-  let counter: DownloadCounter;
 
   const downloadsOf = (episodeId: string) =>
     analytics.rows(
@@ -28,7 +26,6 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
 
   beforeAll(async () => {
     analytics = await startAnalyticsTestApp('cbtest_download_counter');
-    counter = analytics.app.get(DownloadCounter);
   });
 
   afterAll(async () => {
@@ -56,7 +53,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
     });
     await get(episode.path, listener);
 
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     expect(await downloadsOf(episode.episodeId)).toEqual([
       { app: 'Overcast', device: 'mobile', os: 'iOS', country: 'US', source: 'Podcast app', excluded: null },
@@ -75,12 +72,12 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
     const episode = await analytics.publishedEpisode();
     const listener = { 'X-Forwarded-For': '1.1.1.1', 'User-Agent': ANTENNAPOD };
     await get(episode.path, { ...listener, Range: 'bytes=0-599' });
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
     expect(await downloadsOf(episode.episodeId)).toEqual([]);
 
     await get(episode.path, { ...listener, Range: 'bytes=600-999' });
-    await counter.countNow({ settleMs: 0 });
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
+    await analytics.countDownloads();
 
     expect(await downloadsOf(episode.episodeId)).toHaveLength(1);
   });
@@ -94,7 +91,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
         await get(household.path, { 'X-Forwarded-For': '9.9.9.9', 'User-Agent': `${ANTENNAPOD} (${index})` });
     }
 
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     expect((await downloadsOf(burst.episodeId)).map((row) => row['excluded'])).toEqual(
       Array(11).fill('burst'),
@@ -106,7 +103,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
 
   it('counts requests the journal wrote late, from their own time', async () => {
     const episode = await analytics.publishedEpisode();
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
     // What a replayed journal segment does: rows older than what is counted, and a recount of their episode.
     const [listed] = await analytics.rows(
       `select listener_day, listener_next, address_day from analytics.download_requests limit 1`,
@@ -131,7 +128,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
       [episode.podcastId, episode.episodeId, late],
     );
 
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     expect(await downloadsOf(episode.episodeId)).toEqual([
       { app: 'Overcast', device: 'mobile', os: 'iOS', country: null, source: 'Podcast app', excluded: null },
@@ -139,13 +136,13 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
   });
 
   it('counts everything again, to the same result, when the attribution tables change', async () => {
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
     const before = await analytics.rows(
       'select request_id, app, excluded from analytics.downloads order by request_id',
     );
     await analytics.rows(`update analytics.download_counting set attribution_version = 'an older table'`);
 
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     expect(
       await analytics.rows('select request_id, app, excluded from analytics.downloads order by request_id'),
@@ -154,7 +151,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
   });
 
   it('keeps, on a recount, the downloads whose raw requests retention has dropped', async () => {
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
     const episode = await analytics.publishedEpisode();
     // Counted 20 days ago from a request that retention dropped since: nothing is left to count it again from.
     const counted = new Date(Date.now() - 20 * 86_400_000);
@@ -173,7 +170,7 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
       [keptFrom],
     );
 
-    await counter.countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     expect(
       await analytics.rows('select request_id, app, excluded from analytics.downloads order by request_id'),

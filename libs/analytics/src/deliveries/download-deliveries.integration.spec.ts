@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { catalogEvents, identityEvents } from '@castbase/contracts';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { waitFor } from '@castbase/platform-testing';
-import { DownloadCounter } from '../counting/download-counter.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 
 /** 24 MiB over 120 s: a minute is 12 MiB, far more than a connection holds in flight when its reader goes away. */
@@ -79,7 +78,7 @@ describe('analytics service: bytes actually sent when Castbase serves the media 
   const downloadsOf = (episodeId: string) =>
     analytics.rows('select request_id from analytics.downloads where episode_id = ?', [episodeId]);
 
-  const count = () => analytics.app.get(DownloadCounter).countNow({ settleMs: 0 });
+  const count = () => analytics.countDownloads();
 
   beforeAll(async () => {
     analytics = await startAnalyticsTestApp('cbtest_analytics_deliveries', { servesMedia: true });

@@ -28,7 +28,8 @@ type Answer = Redirect | { refused: ErrorCode; status: 401 | 404 };
 /**
  * The enclosure URL of every feed, `GET|HEAD /e/{podcastId}/{episodeId}/{file}`, answered on the Node HTTP server
  * before Express and Nest (ADR 0014): the episode's media, its podcast's gate and the media's URL come from memory
- * (DownloadTargets), the GET is recorded by group commit (DownloadWriter) and the 302 leaves once its row is durable.
+ * (DownloadTargets), the GET is recorded (DownloadWriter) and the 302 leaves once its row is durable in the local journal,
+ * PostgreSQL getting it a moment later (ADR 0016).
  * HEAD is answered the same way and not recorded. The `{file}` segment is for apps that read the extension from the
  * URL and is not checked. In a process without the runtime's fast routes (test modules), the controller calls the
  * same `handle`.

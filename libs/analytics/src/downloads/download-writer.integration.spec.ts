@@ -1,37 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { TcpProxy, waitFor } from '@castbase/platform-testing';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
+import { aDownloadRequestRow } from '../testing/download-request-rows.js';
 import { toCopyLine, type DownloadRequestRow } from './download-request-row.js';
-import { DownloadWriter } from './download-writer.js';
+import { DownloadWriter, type DownloadWriterOptions } from './download-writer.js';
 
 /** A download of one podcast (each test has its own), as the redirect records it. */
-function aRow(podcastId: string, overrides: Partial<DownloadRequestRow> = {}): DownloadRequestRow {
-  return {
-    id: randomUUID(),
-    occurredAtMs: Date.now(),
-    podcastId,
-    episodeId: randomUUID(),
-    ownerId: 'owner-a',
-    listenerDay: Buffer.alloc(16, 1),
-    listenerNext: Buffer.alloc(16, 2),
-    addressDay: Buffer.alloc(16, 3),
-    country: 'DE',
-    userAgent: 'AntennaPod/3.5.0\twith a tab, a \\ backslash and a\nnewline',
-    referrer: null,
-    rangeHeader: 'bytes=0-',
-    prefetch: false,
-    source: null,
-    ownStorage: false,
-    ...overrides,
-  };
-}
+const aRow = (podcastId: string, overrides: Partial<DownloadRequestRow> = {}) =>
+  aDownloadRequestRow({ podcastId }, overrides);
 
-describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is away', () => {
+describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory behind it', () => {
   let analytics: AnalyticsTestApp;
   let proxy: TcpProxy;
   let proxiedUrl: string;
@@ -43,7 +26,10 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
       [podcastId],
     );
 
-  async function startWriter(spillDirectory: string): Promise<DownloadWriter> {
+  async function startWriter(
+    spillDirectory: string,
+    options: Partial<DownloadWriterOptions> = {},
+  ): Promise<DownloadWriter> {
     const writer = new DownloadWriter(
       { url: proxiedUrl, poolMax: 1 },
       {
@@ -52,6 +38,10 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
         maxBatchRows: 5_000,
         maxConcurrentCopies: 4,
         retryIntervalMs: 100,
+        maxSegmentBytes: 8 * 1024 * 1024,
+        maxQueuedRows: 100_000,
+        lateAfterMs: 10_000,
+        ...options,
       },
     );
     writer.onApplicationBootstrap();
@@ -81,13 +71,19 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     await analytics?.close();
   });
 
-  it('writes rows that arrive together in a few COPYs, exactly as given', async () => {
-    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')));
+  it('journals rows that arrive together in a few appends, then writes them to PostgreSQL in a few COPYs, exactly as given', async () => {
+    const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    const writer = await startWriter(spill);
     const podcastId = randomUUID();
     const rows = Array.from({ length: 300 }, () => aRow(podcastId));
 
     await Promise.all(rows.map((row) => writer.append(row)));
 
+    // Resolved: on disk, whether or not PostgreSQL has them yet.
+    expect(writer.counts.journaled).toBe(300);
+    const [segment] = await segmentsIn(spill);
+    expect((await readFile(join(spill, segment!), 'utf8')).split('\n')).toHaveLength(301);
+    await writer.flush();
     const stored = await rowsOf(podcastId);
     expect(stored).toHaveLength(300);
     expect(new Set(stored.map((row) => row['id']))).toEqual(new Set(rows.map((row) => row.id)));
@@ -95,7 +91,97 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     expect(stored[0]?.['listener_day']).toEqual(Buffer.alloc(16, 1));
     expect(writer.counts.written).toBe(300);
     expect(writer.counts.batches).toBeLessThan(10);
-    expect(writer.counts.journaled).toBe(0);
+    expect(writer.counts.replayed).toBe(0);
+  });
+
+  it('removes a closed segment once PostgreSQL has its rows, and keeps the one being written', async () => {
+    const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    // A segment closes after about four rows.
+    const writer = await startWriter(spill, { maxSegmentBytes: 4 * toCopyLine(aRow(randomUUID())).length });
+    const podcastId = randomUUID();
+
+    for (let index = 0; index < 20; index++) await writer.append(aRow(podcastId));
+    await writer.flush();
+
+    expect(await rowsOf(podcastId)).toHaveLength(20);
+    await waitFor('the written segments to go', async () => (await segmentsIn(spill)).length <= 1);
+    await writer.onApplicationShutdown();
+    expect(await segmentsIn(spill)).toEqual([]);
+  });
+
+  it('writes rows that reach PostgreSQL late as late ones: their episodes are counted again from their time', async () => {
+    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { lateAfterMs: -1 });
+    const podcastId = randomUUID();
+    const row = aRow(podcastId, { occurredAtMs: Date.now() - 60_000 });
+
+    await writer.append(row);
+    await writer.flush();
+
+    expect(writer.counts).toMatchObject({ written: 0, replayed: 1 });
+    expect((await rowsOf(podcastId)).map((stored) => stored['id'])).toEqual([row.id]);
+    const recounts = await analytics.rows(
+      'select episode_id, since from analytics.download_recounts where podcast_id = ?',
+      [podcastId],
+    );
+    expect(recounts.map((recount) => [recount['episode_id'], new Date(String(recount['since'])).getTime()])).toEqual([
+      [row.episodeId, row.occurredAtMs],
+    ]);
+  });
+
+  it("leaves out late rows of a user whose analytics were erased since they were journaled", async () => {
+    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { lateAfterMs: -1 });
+    const podcastId = randomUUID();
+    const erasedOwner = `erased-${randomUUID()}`;
+    await analytics.rows('insert into analytics.erased_owners (owner_id, podcast_ids) values (?, ?::uuid[])', [
+      erasedOwner,
+      `{${podcastId}}`,
+    ]);
+    const kept = aRow(podcastId, { ownerId: 'owner-b' });
+
+    await Promise.all([writer.append(aRow(podcastId, { ownerId: erasedOwner })), writer.append(kept)]);
+    await writer.flush();
+
+    expect((await rowsOf(podcastId)).map((row) => row['id'])).toEqual([kept.id]);
+    expect(writer.counts.replayed).toBe(1);
+  });
+
+  it('writes further rows from the journal files while PostgreSQL is too far behind to hold them in memory', async () => {
+    const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    const writer = await startWriter(spill, { maxQueuedRows: 0 });
+    const podcastId = randomUUID();
+    const rows = Array.from({ length: 40 }, () => aRow(podcastId));
+
+    await Promise.all(rows.map((row) => writer.append(row)));
+
+    await waitFor('the journal to be replayed', async () => writer.counts.replayed === 40);
+    expect(writer.counts.written).toBe(0);
+    expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(rows.map((row) => row.id).sort());
+    await waitFor('the replayed segment to go', async () => (await segmentsIn(spill)).length === 0);
+  });
+
+  it('sends the rows to PostgreSQL before their redirects when the journal refuses them', async () => {
+    // The journal's folder cannot be made: a file is in the way.
+    const parent = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    await writeFile(join(parent, 'file'), '');
+    const writer = await startWriter(join(parent, 'file', 'journal'));
+    const podcastId = randomUUID();
+    const rows = Array.from({ length: 10 }, () => aRow(podcastId));
+
+    await Promise.all(rows.map((row) => writer.append(row)));
+
+    expect(writer.counts).toMatchObject({ journaled: 0, written: 10, lost: 0 });
+    expect(await rowsOf(podcastId)).toHaveLength(10);
+  });
+
+  it('counts rows lost when neither the journal nor PostgreSQL takes them, and still answers', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    await writeFile(join(parent, 'file'), '');
+    const writer = await startWriter(join(parent, 'file', 'journal'));
+    await proxy.cut();
+
+    await Promise.all(Array.from({ length: 5 }, () => writer.append(aRow(randomUUID()))));
+
+    expect(writer.counts).toMatchObject({ journaled: 0, written: 0, lost: 5 });
   });
 
   it('answers at once while PostgreSQL is unreachable, journals the rows and writes them once it is back', async () => {
@@ -108,6 +194,7 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     await Promise.all(rows.map((row) => writer.append(row)));
 
     expect(writer.counts.journaled).toBe(50);
+    await writer.flush();
     expect(writer.counts.written).toBe(0);
     expect(await segmentsIn(spill)).toHaveLength(1);
     await proxy.restore();
@@ -117,8 +204,9 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
       rows.map((row) => row.id).sort(),
     );
 
-    // Written directly again once PostgreSQL answers.
+    // Written from memory again once PostgreSQL answers.
     await writer.append(aRow(podcastId));
+    await writer.flush();
     expect(writer.counts.written).toBe(1);
     expect(await rowsOf(podcastId)).toHaveLength(51);
   });
@@ -129,6 +217,7 @@ describe('DownloadWriter: group commit to PostgreSQL, and a journal while it is 
     const alreadyStored = aRow(podcastId);
     const earlier = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')));
     await earlier.append(alreadyStored);
+    await earlier.flush();
     const journaledOnly = aRow(podcastId);
     const torn = toCopyLine(aRow(podcastId)).slice(0, 60);
     await mkdir(spill, { recursive: true });

@@ -18,13 +18,13 @@ import {
   toCopyLine,
   type DownloadRequestRow,
 } from './download-request-row.js';
-import { SpillJournal } from './spill-journal.js';
+import { DownloadJournal, type JournalSegment } from './download-journal.js';
 import { WriterConnection } from './writer-connection.js';
 
 export interface DownloadWriterOptions {
-  /** Where downloads go while PostgreSQL does not take them. */
+  /** The journal's folder: every download is appended and fsynced there before its 302. */
   spillDirectory: string;
-  /** How long a batch may wait for PostgreSQL before it goes to the journal instead. */
+  /** How long a COPY may take before PostgreSQL counts as away (its rows are then written from the journal later). */
   writeTimeoutMs: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
@@ -32,6 +32,15 @@ export interface DownloadWriterOptions {
   maxConcurrentCopies: number;
   /** While PostgreSQL is away: how often it is tried again (and the journal replayed once it answers). */
   retryIntervalMs: number;
+  /** A journal segment is closed at this size (and removed once PostgreSQL has its rows). */
+  maxSegmentBytes: number;
+  /** Rows held in memory for PostgreSQL at most; past it, a segment's rows are written from its file instead. */
+  maxQueuedRows: number;
+  /**
+   * Rows older than this when their COPY starts may come after the counting passed their time (its settling time,
+   * 30 s): they are written as late rows are, with their episodes sent to a recount.
+   */
+  lateAfterMs: number;
 }
 
 export const DOWNLOAD_WRITER_OPTIONS = Symbol('DOWNLOAD_WRITER_OPTIONS');
@@ -48,6 +57,9 @@ export function downloadWriterOptions(
     maxBatchRows: 5_000,
     maxConcurrentCopies: 4,
     retryIntervalMs: 1_000,
+    maxSegmentBytes: 8 * 1024 * 1024,
+    maxQueuedRows: 100_000,
+    lateAfterMs: 10_000,
   };
 }
 
@@ -67,54 +79,75 @@ function segmentColumns(lines: string): string {
 
 /** What the writer has done since the process started (for the health report, the tests and the benchmark). */
 export interface DownloadWriterCounts {
-  /** Rows PostgreSQL took by COPY. */
+  /** Rows appended to the journal (every download, unless the disk refused it). */
+  journaled: number;
+  /** Rows PostgreSQL took by COPY from memory. */
   written: number;
   /** COPY statements that took them. */
   batches: number;
-  /** Rows appended to the journal. */
-  journaled: number;
-  /** Journaled rows written to PostgreSQL later (those it already had are not counted twice). */
+  /** Rows written late (from a journal file, or from memory after PostgreSQL was away), those it had not counted twice. */
   replayed: number;
-  /** Rows neither PostgreSQL nor the disk would take: their listeners got their episode, the count lost them. */
+  /** Rows neither the journal nor PostgreSQL would take: their listeners got their episode, the count lost them. */
   lost: number;
 }
 
+/** Rows on their way to PostgreSQL from memory: one journal append's, or (the disk refusing) rows not journaled. */
+interface Shipment {
+  /** Their journal segment; null when the journal refused them and PostgreSQL is their only chance. */
+  segment: JournalSegment | null;
+  lines: string;
+  rows: number;
+  /** When the oldest of them was appended. */
+  sinceMs: number;
+  /** The appends waiting for them (only rows not journaled wait for PostgreSQL). */
+  waiting: Array<() => void>;
+}
+
 /**
- * Records downloads by group commit: the requests that arrive while COPYs run are written together by the next
- * one, so a burst costs a handful of round trips instead of one per request, and each request's promise settles
- * when its row is durable. Up to `maxConcurrentCopies` COPYs run at once, each on its own connection, so one batch
- * fills while others commit (PostgreSQL flushes their commits together). Listeners come first: when PostgreSQL
- * refuses or takes longer than `writeTimeoutMs`, the batch is appended to the local journal (and fsynced) instead,
- * the promise settles, and the writer tries PostgreSQL again every `retryIntervalMs`; once it answers, the journal is
- * replayed with `on conflict do nothing`, so a row that reached PostgreSQL after all (a slow COPY that committed
- * late) is not written twice.
+ * Records downloads: each row is appended to the local journal and fsynced before its append resolves (and its
+ * listener's 302 goes), by group commit: the rows that arrive while one append and fsync run go together in the next.
+ * PostgreSQL is fed from memory behind it: the rows of the appends that land while COPYs run are written by the next
+ * COPY, up to `maxConcurrentCopies` at once, each on its own connection; a journal segment goes once PostgreSQL has
+ * all its rows. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`, the rows wait in
+ * their segments, the writer tries PostgreSQL again every `retryIntervalMs`, and once it answers, the segments are
+ * replayed from their files with `on conflict do nothing`, so a row that reached PostgreSQL after all (a slow COPY
+ * that committed late) is not written twice. A segment of a process that died is replayed the same way by the next.
+ * If the disk refuses an append, its rows go to PostgreSQL from memory and their appends wait for it.
  */
 @Injectable()
 export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DownloadWriter.name);
-  private readonly journal: SpillJournal;
+  private readonly journal: DownloadJournal;
+  /** Rows waiting for the next journal append, and their appends. */
   private lines: string[] = [];
   private waiting: Array<() => void> = [];
-  private dispatchScheduled = false;
+  private firstWaitingSinceMs = 0;
+  private appendScheduled = false;
+  /** Rows of the journal append under way. */
+  private appendingRows = 0;
+  /** Rows in the journal (or refused by it) on their way to PostgreSQL from memory. */
+  private shipments: Shipment[] = [];
+  private queuedRows = 0;
   /** Connections not running a COPY now. */
   private readonly idle: WriterConnection[];
   private readonly recovery: WriterConnection;
   private inFlight = 0;
   private drained: Array<() => void> = [];
-  /** Whether PostgreSQL took the last batch; while false, batches go straight to the journal. */
+  /** Whether PostgreSQL took the last batch; while false, rows stay in their segments until it answers again. */
   private healthy = true;
-  /** Rows went to the journal since the last replay. */
+  /** Segments wait to be replayed from their files. */
   private spilled = false;
+  private overflowReported = false;
   private timer: NodeJS.Timeout | undefined;
   private recovering: Promise<void> | undefined;
   private closed = false;
-  readonly counts: DownloadWriterCounts = { written: 0, batches: 0, journaled: 0, replayed: 0, lost: 0 };
+  readonly counts: DownloadWriterCounts = { journaled: 0, written: 0, batches: 0, replayed: 0, lost: 0 };
 
   constructor(
     @Inject(DATABASE_CONNECTION) connection: DatabaseConnection,
     @Inject(DOWNLOAD_WRITER_OPTIONS) private readonly options: DownloadWriterOptions,
   ) {
-    this.journal = new SpillJournal(options.spillDirectory);
+    this.journal = new DownloadJournal(options.spillDirectory, options.maxSegmentBytes);
     this.idle = Array.from(
       { length: Math.max(1, options.maxConcurrentCopies) },
       () => new WriterConnection(connection.url, options.writeTimeoutMs),
@@ -136,92 +169,196 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     await this.flush();
     await this.recovering;
     await this.journal.rotate();
+    // What PostgreSQL has in full goes; the rest waits in its segments for the next process.
+    for (const segment of [...this.journal.segments()]) await this.removeIfWritten(segment);
     await Promise.all([...this.idle, this.recovery].map((connection) => connection.close()));
   }
 
-  /** Queues the row; resolves once it is in PostgreSQL or in the journal (or, if neither would take it, counted lost). */
+  /** Queues the row; resolves once it is in the journal (or, the disk refusing, in PostgreSQL; or counted lost). */
   append(row: DownloadRequestRow): Promise<void> {
     return new Promise((resolve) => {
+      if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
       this.lines.push(toCopyLine(row));
       this.waiting.push(resolve);
-      if (!this.dispatchScheduled) {
-        this.dispatchScheduled = true;
-        // Rows appended in this turn of the event loop go in one batch.
-        setImmediate(() => this.dispatch());
+      if (this.appendingRows === 0 && !this.appendScheduled) {
+        this.appendScheduled = true;
+        // Rows appended in this turn of the event loop go in one append.
+        setImmediate(() => this.appendToJournal());
       }
     });
   }
 
-  /** Rows queued and not yet durable. */
+  /** Rows queued and not yet in PostgreSQL (nor, PostgreSQL being away, left to their journal segments). */
   get pending(): number {
-    return this.lines.length + this.inFlight;
+    return this.lines.length + this.appendingRows + this.queuedRows + this.inFlight;
   }
 
-  /** Resolves once every row queued so far is durable. */
+  /** Resolves once every row queued so far is in PostgreSQL, or (PostgreSQL being away) in the journal. */
   async flush(): Promise<void> {
+    while (this.pending > 0) await new Promise<void>((done) => this.drained.push(done));
+  }
+
+  /** One append of what waits; the rows that come meanwhile go in the next, started as soon as this one is on disk. */
+  private appendToJournal(): void {
+    this.appendScheduled = false;
+    if (this.appendingRows > 0 || this.lines.length === 0) return;
+    const rows = this.lines.length;
+    this.appendingRows = rows;
+    const lines = this.lines.join('');
+    const waiting = this.waiting;
+    const sinceMs = this.firstWaitingSinceMs;
+    this.lines = [];
+    this.waiting = [];
+    this.journal
+      .append(lines, rows)
+      .then(
+        (segment) => {
+          this.counts.journaled += rows;
+          for (const done of waiting) done();
+          this.appendingRows = 0;
+          this.toPostgres(segment, lines, rows, sinceMs);
+        },
+        (error: unknown) => {
+          this.logger.error(
+            `the download journal did not take ${rows} rows (${describe(error)}): writing them to PostgreSQL before their redirects`,
+          );
+          this.appendingRows = 0;
+          this.enqueue({ segment: null, lines, rows, sinceMs, waiting });
+        },
+      )
+      .finally(() => {
+        if (this.lines.length > 0) this.appendToJournal();
+      });
+  }
+
+  /** Journaled rows go to PostgreSQL from memory, unless their segment is to be replayed from its file. */
+  private toPostgres(segment: JournalSegment, lines: string, rows: number, sinceMs: number): void {
+    if (this.healthy && !segment.replay && this.queuedRows + rows <= this.options.maxQueuedRows)
+      this.enqueue({ segment, lines, rows, sinceMs, waiting: [] });
+    else {
+      if (this.healthy && !segment.replay && !this.overflowReported) {
+        this.overflowReported = true;
+        this.logger.warn(
+          `PostgreSQL is ${this.queuedRows} downloads behind: writing further ones from the journal's files`,
+        );
+      }
+      this.leaveToReplay(segment);
+      this.settled();
+    }
+  }
+
+  private enqueue(shipment: Shipment): void {
+    this.shipments.push(shipment);
+    this.queuedRows += shipment.rows;
     this.dispatch();
-    while (this.lines.length > 0 || this.inFlight > 0)
-      await new Promise<void>((done) => this.drained.push(done));
   }
 
   /**
-   * Starts a batch of what waits: on an idle connection when none is writing, or when enough rows wait to be worth
+   * Starts a COPY of what waits: on an idle connection when none is writing, or when enough rows wait to be worth
    * another COPY beside the running ones (a lone row waits for the next batch rather than costing a commit of its own).
    */
   private dispatch(): void {
-    this.dispatchScheduled = false;
     while (
-      this.lines.length > 0 &&
+      this.shipments.length > 0 &&
       this.idle.length > 0 &&
-      (this.inFlight === 0 || this.lines.length >= MIN_ROWS_FOR_ANOTHER_COPY)
+      (this.inFlight === 0 || this.queuedRows >= MIN_ROWS_FOR_ANOTHER_COPY)
     ) {
       const connection = this.idle.pop()!;
-      const count = Math.min(this.lines.length, this.options.maxBatchRows);
-      const payload = this.lines.splice(0, count).join('');
-      const waiting = this.waiting.splice(0, count);
-      this.inFlight += count;
-      void this.persist(connection, payload, count).then(() => {
-        this.inFlight -= count;
+      const batch: Shipment[] = [];
+      let rows = 0;
+      do {
+        const shipment = this.shipments.shift()!;
+        batch.push(shipment);
+        rows += shipment.rows;
+      } while (this.shipments.length > 0 && rows + this.shipments[0]!.rows <= this.options.maxBatchRows);
+      this.queuedRows -= rows;
+      this.inFlight += rows;
+      void this.persist(connection, batch, rows).then(() => {
+        this.inFlight -= rows;
         this.idle.push(connection);
-        for (const done of waiting) done();
-        if (this.lines.length > 0) this.dispatch();
-        else if (this.inFlight === 0) for (const done of this.drained.splice(0)) done();
+        this.dispatch();
+        this.settled();
       });
     }
   }
 
-  private async persist(connection: WriterConnection, payload: string, rows: number): Promise<void> {
-    if (this.healthy && !this.closed) {
-      try {
-        await connection.run((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
-        this.counts.written += rows;
-        this.counts.batches += 1;
-        return;
-      } catch (error) {
-        if (this.healthy)
-          this.logger.warn(`PostgreSQL did not take ${rows} downloads (${describe(error)}): journaling them`);
-        this.healthy = false;
-      }
-    }
+  private async persist(connection: WriterConnection, batch: Shipment[], rows: number): Promise<void> {
+    const payload = batch.length === 1 ? batch[0]!.lines : batch.map((shipment) => shipment.lines).join('');
+    const late = Date.now() - Math.min(...batch.map((shipment) => shipment.sinceMs)) > this.options.lateAfterMs;
     try {
-      await this.journal.append(payload);
-      this.counts.journaled += rows;
-      this.spilled = true;
+      if (!this.healthy) throw new Error('PostgreSQL is away');
+      if (late) this.counts.replayed += await connection.run((client) => insertLate(client, payload));
+      else
+        try {
+          await connection.run((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
+          this.counts.written += rows;
+          this.counts.batches += 1;
+        } catch (error) {
+          // Some of the rows are in PostgreSQL already (a segment replayed meanwhile): the others go in as late ones.
+          if (!isUniqueViolation(error)) throw error;
+          this.counts.replayed += await connection.run((client) => insertLate(client, payload));
+        }
+      for (const shipment of batch) {
+        for (const done of shipment.waiting) done();
+        if (shipment.segment) {
+          shipment.segment.shipped += shipment.rows;
+          await this.removeIfWritten(shipment.segment);
+        }
+      }
     } catch (error) {
-      this.counts.lost += rows;
-      this.logger.error(
-        `${rows} downloads lost: neither PostgreSQL nor the journal took them (${describe(error)})`,
-      );
+      if (this.healthy)
+        this.logger.warn(
+          `PostgreSQL did not take ${rows} downloads (${describe(error)}): they wait in the journal`,
+        );
+      // A refusal of the rows themselves leaves PostgreSQL healthy; the replay sets their segment aside.
+      if (!isDataError(error)) this.healthy = false;
+      this.giveUp(batch);
+      if (!this.healthy) {
+        const rest = this.shipments.splice(0);
+        this.queuedRows = 0;
+        this.giveUp(rest);
+      }
     }
   }
 
-  /** While PostgreSQL is away, tries it; once it answers (or at start), replays what the journal holds. */
+  /** Rows PostgreSQL did not take from memory: those of a segment are replayed from it, the others are lost. */
+  private giveUp(shipments: Shipment[]): void {
+    for (const shipment of shipments) {
+      if (shipment.segment) this.leaveToReplay(shipment.segment);
+      else {
+        this.counts.lost += shipment.rows;
+        this.logger.error(
+          `${shipment.rows} downloads lost: neither the journal nor PostgreSQL took them`,
+        );
+        for (const done of shipment.waiting) done();
+      }
+    }
+  }
+
+  private leaveToReplay(segment: JournalSegment): void {
+    segment.replay = true;
+    this.spilled = true;
+  }
+
+  /** A closed segment goes once PostgreSQL has all its rows from memory. */
+  private async removeIfWritten(segment: JournalSegment): Promise<void> {
+    if (!segment.closed || segment.replay || segment.shipped < segment.rows) return;
+    await this.journal.remove(segment.path).catch((error: unknown) => {
+      this.logger.warn(`download journal segment ${segment.path} not removed: ${describe(error)}`);
+    });
+  }
+
+  private settled(): void {
+    if (this.pending === 0) for (const done of this.drained.splice(0)) done();
+  }
+
+  /** While PostgreSQL is away, tries it; once it answers (or at start), replays the segments left to their files. */
   private recover(): Promise<void> {
     if (this.recovering || this.closed || (this.healthy && !this.spilled))
       return this.recovering ?? Promise.resolve();
     this.recovering = this.replayJournal()
       .catch((error: unknown) => {
-        this.healthy = false;
+        this.spilled = true;
         this.logger.warn(`download journal not replayed yet: ${describe(error)}`);
       })
       .finally(() => {
@@ -231,18 +368,26 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async replayJournal(): Promise<void> {
-    await this.recovery.run((client) => client.query('select 1'));
-    // From here new batches go to PostgreSQL; those already journaling finish into the segment closed below.
+    try {
+      await this.recovery.run((client) => client.query('select 1'));
+    } catch (error) {
+      this.healthy = false;
+      throw error;
+    }
+    // From here new rows go to PostgreSQL from memory again, in a new segment; the segment being written is closed
+    // below and replayed from its file with the others.
     this.healthy = true;
     this.spilled = false;
-    await this.journal.rotate();
-    for (const path of await this.journal.closedSegments()) {
+    this.overflowReported = false;
+    const current = await this.journal.rotate();
+    if (current && !current.replay) await this.removeIfWritten(current);
+    for (const path of await this.journal.segmentsToReplay()) {
       const segment = await this.journal.read(path);
       if (!segment) continue;
       if (segment.rows > 0) {
         try {
           this.counts.replayed += await this.recovery.run(
-            (client) => replaySegment(client, segment.lines),
+            (client) => insertLate(client, segment.lines),
             60_000,
           );
         } catch (error) {
@@ -265,8 +410,12 @@ async function copyInto(client: pg.Client, statement: string, payload: string): 
   await finished(stream);
 }
 
-/** Writes a segment's rows in one transaction, skipping those PostgreSQL already has; answers how many were new. */
-async function replaySegment(client: pg.Client, lines: string): Promise<number> {
+/**
+ * Writes rows that come late (a journal segment's, or rows held back while PostgreSQL was away) in one transaction,
+ * skipping those PostgreSQL already has and those of users erased since, and sends their episodes to a recount;
+ * answers how many were new.
+ */
+async function insertLate(client: pg.Client, lines: string): Promise<number> {
   const columns = segmentColumns(lines);
   await client.query('begin');
   try {
@@ -274,8 +423,11 @@ async function replaySegment(client: pg.Client, lines: string): Promise<number> 
       `create temporary table ${REPLAY_TABLE} (like analytics.download_requests including defaults) on commit drop`,
     );
     await copyInto(client, `copy ${REPLAY_TABLE} (${columns}) from stdin`, lines);
+    // Those of a user whose analytics were erased since stay out.
     const inserted = await client.query(
-      `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} on conflict do nothing`,
+      `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} r
+         where not exists (select 1 from analytics.erased_owners e where e.owner_id = r.owner_id)
+         on conflict do nothing`,
     );
     // These rows come late: the counting goes back over their episodes from their time.
     await client.query(
@@ -288,6 +440,10 @@ async function replaySegment(client: pg.Client, lines: string): Promise<number> 
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }
 
 /** A refusal of the rows themselves (SQLSTATE class 22, data exception), not of the connection. */

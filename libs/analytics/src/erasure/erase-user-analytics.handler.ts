@@ -15,7 +15,9 @@ type Definition = typeof identityEvents.userDeletionRequested;
 /**
  * Analytics' part of account deletion, in the event's transaction: the downloads of the user's episodes, their
  * podcasts' access records, their enclosures (after which `/e/...` answers 404 for them) and the outbox rows that name the user, with
- * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros.
+ * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros. The
+ * user is remembered in `erased_owners`, so that downloads still on their way from the journal do not bring their data
+ * back.
  */
 @Injectable()
 export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
@@ -56,8 +58,19 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
       'delete from analytics.listener_windows where episode_id in (select episode_id from analytics.enclosures where owner_id = ?)',
     ])
       await em.getConnection().execute(statement, [userId], 'run', em.getTransactionContext());
-    const gone = await em.find(Enclosure, { ownerId: userId }, { fields: ['episodeId'] });
+    const gone = await em.find(Enclosure, { ownerId: userId }, { fields: ['episodeId', 'podcastId'] });
     const closed = await em.find(PodcastAccess, { ownerId: userId }, { fields: ['podcastId'] });
+    // Downloads journaled before now may reach PostgreSQL after it: the writer leaves them out, the counter sweeps them.
+    const podcastIds = [...new Set([...gone, ...closed].map(({ podcastId }) => podcastId))];
+    await em.getConnection().execute(
+      `insert into analytics.erased_owners (owner_id, podcast_ids) values (?, ?::uuid[])
+         on conflict (owner_id) do update
+           set podcast_ids = array(select distinct unnest(erased_owners.podcast_ids || excluded.podcast_ids)),
+               erased_at = now()`,
+      [userId, `{${podcastIds.join(',')}}`],
+      'run',
+      em.getTransactionContext(),
+    );
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
     const podcasts = await em.nativeDelete(PodcastAccess, { ownerId: userId });
     for (const { episodeId } of gone) await noteTargetChange(em, this.targets, { episodeId });

@@ -8,7 +8,9 @@ import {
   type UserDataErased,
 } from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
+import { DownloadWriter } from '../downloads/download-writer.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
+import { aDownloadRequestRow } from '../testing/download-request-rows.js';
 
 describe('analytics service: erasing a user on account deletion', () => {
   let analytics: AnalyticsTestApp;
@@ -68,6 +70,21 @@ describe('analytics service: erasing a user on account deletion', () => {
     await request(analytics.app.getHttpServer()).get(bobs.path).expect(302);
   });
 
+  it("sweeps away the downloads a COPY wrote after the erasure, and only the erased user's", async () => {
+    const franks = await analytics.publishedEpisode(undefined, 'frank');
+    const graces = await analytics.publishedEpisode(undefined, 'grace');
+    await requestDeletion('frank');
+
+    // Requests the redirect journaled before the erasure, whose COPY ends after it.
+    const writer = analytics.app.get(DownloadWriter);
+    await Promise.all([franks, graces].map((episode) => writer.append(aDownloadRequestRow(episode))));
+    expect(await countOf('download_requests', 'frank')).toBe(1);
+    await analytics.countDownloads();
+
+    expect(await countOf('download_requests', 'frank')).toBe(0);
+    expect(await countOf('download_requests', 'grace')).toBe(1);
+  });
+
   it('erases its outbox rows that name the user, and keeps the others', async () => {
     const published = (payload: unknown) =>
       analytics.rows(
@@ -89,6 +106,7 @@ describe('analytics service: erasing a user on account deletion', () => {
 
   it('finds nothing when asked again, and reports zeros', async () => {
     await downloadedEpisode('erin');
+    await analytics.recorded();
     const deletionId = randomUUID();
     await requestDeletion('erin', deletionId);
 

@@ -9,7 +9,6 @@ import {
   type AnalyticsExportConfigInput,
   type AnalyticsExportData,
 } from '@castbase/contracts';
-import { DownloadCounter } from '../counting/download-counter.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { seedDownloads, seedFeedRequests, seedSessions } from './testing/export-seed.js';
 
@@ -67,7 +66,7 @@ describe('analytics.export.get: the figures of an export, per period of the rang
         .set('User-Agent', userAgent)
         .expect(302);
     }
-    await analytics.app.get(DownloadCounter).countNow({ settleMs: 0 });
+    await analytics.countDownloads();
 
     await seedDownloads(analytics, podcastId, 'owner-x', [
       { at: '2025-02-27T12:00:00Z', episodeId: first, listener: 'a1', country: 'US', app: 'Overcast' },

@@ -6,7 +6,6 @@ import {
   episodeAnalyticsSchema,
   podcastAnalyticsSchema,
 } from '@castbase/contracts';
-import { DownloadCounter } from '../counting/download-counter.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
@@ -54,7 +53,7 @@ describe('analytics reports: the figures of the analytics screens, from counted 
       '8.8.8.8',
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     );
-    await analytics.app.get(DownloadCounter).countNow({ settleMs: 0 });
+    await analytics.countDownloads();
   });
 
   afterAll(async () => {

@@ -29,6 +29,8 @@ import { ObjectStorage, testStorageModule } from '@castbase/platform-storage';
 import { HttpErrorFilter, StorageDeliveryLog } from '@castbase/platform-runtime';
 import { createTestDatabase, freePort, waitFor } from '@castbase/platform-testing';
 import { AnalyticsModule } from '../analytics.module.js';
+import { DownloadCounter } from '../counting/download-counter.js';
+import { DownloadWriter } from '../downloads/download-writer.js';
 
 type EpisodePublished = PayloadOf<typeof catalogEvents.episodePublished>;
 
@@ -156,12 +158,28 @@ export async function startAnalyticsTestApp(
     { queue: 'catalog' },
   );
 
-  const rows = (sql: string, parameters: unknown[] = []) =>
-    app
+  const writer = app.get(DownloadWriter);
+  /**
+   * Resolves once every download the redirect has answered is in PostgreSQL: the 302 goes once the row is in the
+   * journal, and PostgreSQL gets it a moment later.
+   */
+  const recorded = () => writer.flush();
+
+  /** Reads the database once every download answered so far is in it. */
+  const rows = async (sql: string, parameters: unknown[] = []) => {
+    await recorded();
+    return app
       .select(AnalyticsModule)
       .get(EntityManager)
       .getConnection()
       .execute<Array<Record<string, unknown>>>(sql, parameters);
+  };
+
+  /** Counts every download answered so far, as the counter's job will once they have settled. */
+  const countDownloads = async () => {
+    await recorded();
+    await app.get(DownloadCounter).countNow({ settleMs: 0 });
+  };
 
   /** Publishes an event on the bus and waits until analytics has processed it. */
   async function deliver<D extends EventDefinition>(definition: D, payload: PayloadOf<D>): Promise<void> {
@@ -217,6 +235,8 @@ export async function startAnalyticsTestApp(
     app,
     bus,
     rows,
+    recorded,
+    countDownloads,
     baseUrl,
     databaseUrl: database.url,
     spillDirectory,
