@@ -1,6 +1,6 @@
 // Benchmark of the enclosure redirect, GET /e/{podcastId}/{episodeId}/{file}, with its recording (every GET a row of
-// analytics.download_requests by group commit, the 302 sent once the row is durable), against nginx answering the
-// same 302 with `return 302`.
+// analytics.download_requests, the 302 sent once the row is durable in the analytics process's local journal,
+// PostgreSQL fed behind it: ADR 0016), against nginx answering the same 302 with `return 302`.
 //
 // 1. Creates a fresh database on the machine's PostgreSQL and starts the built all-in-one process on it (in-process
 //    bus), pinned to core 0 once seeded. Seeds one podcast with one published episode through the REST API (a tus
