@@ -8,11 +8,42 @@ import { TcpProxy, waitFor } from '@castbase/platform-testing';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { aDownloadRequestRow } from '../testing/download-request-rows.js';
 import { toCopyLine, type DownloadRequestRow } from './download-request-row.js';
+import { DownloadJournal } from './download-journal.js';
 import { DownloadWriter, type DownloadWriterOptions } from './download-writer.js';
 
 /** A download of one podcast (each test has its own), as the redirect records it. */
 const aRow = (podcastId: string, overrides: Partial<DownloadRequestRow> = {}) =>
   aDownloadRequestRow({ podcastId }, overrides);
+
+describe('DownloadJournal', () => {
+  it('makes each segment ahead, zeroes to its full size, writes rows over them and cuts it to its rows when closed', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    const journal = new DownloadJournal(directory, 4096);
+    const files = async () => (await readdir(directory)).sort();
+
+    const segment = await journal.append('a\tb\n'.repeat(10), 10);
+
+    // The one written to, and the next one, made ahead.
+    expect(await files()).toHaveLength(2);
+    const content = await readFile(segment.path);
+    expect(content.length).toBe(4096);
+    expect(content.subarray(0, 40).toString()).toBe('a\tb\n'.repeat(10));
+    expect(content.subarray(40).every((byte) => byte === 0)).toBe(true);
+    expect(await journal.read(segment.path)).toMatchObject({ rows: 10 });
+
+    await journal.append('c\td\n'.repeat(2), 2);
+    const closed = await journal.rotate();
+    expect(closed).toBe(segment);
+    expect((await readFile(segment.path)).toString()).toBe('a\tb\n'.repeat(10) + 'c\td\n'.repeat(2));
+
+    // A full segment closes, and the next append goes to the one made ahead.
+    const next = await journal.append('e\tf\n'.repeat(1100), 1100);
+    expect(next).not.toBe(segment);
+    expect(next.closed).toBe(true);
+    await journal.close();
+    expect((await files()).length).toBe(2);
+  });
+});
 
 describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory behind it', () => {
   let analytics: AnalyticsTestApp;
@@ -49,8 +80,18 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     return writer;
   }
 
-  const segmentsIn = async (directory: string) =>
-    (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.copy'));
+  /** The journal's segment files that hold rows (not the one made ahead, all zeroes). */
+  const segmentsIn = async (directory: string) => {
+    const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
+      name.endsWith('.copy'),
+    );
+    const holding: string[] = [];
+    for (const name of names) {
+      const content = await readFile(join(directory, name)).catch(() => Buffer.alloc(0));
+      if (content.length > 0 && content[0] !== 0) holding.push(name);
+    }
+    return holding;
+  };
 
   beforeAll(async () => {
     analytics = await startAnalyticsTestApp('cbtest_download_writer');
@@ -82,7 +123,8 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     // Resolved: on disk, whether or not PostgreSQL has them yet.
     expect(writer.counts.journaled).toBe(300);
     const [segment] = await segmentsIn(spill);
-    expect((await readFile(join(spill, segment!), 'utf8')).split('\n')).toHaveLength(301);
+    const written = await readFile(join(spill, segment!), 'utf8');
+    expect(written.split('\n').filter((line) => line.length > 0 && !line.startsWith('\0'))).toHaveLength(300);
     await writer.flush();
     const stored = await rowsOf(podcastId);
     expect(stored).toHaveLength(300);
@@ -106,7 +148,8 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     expect(await rowsOf(podcastId)).toHaveLength(20);
     await waitFor('the written segments to go', async () => (await segmentsIn(spill)).length <= 1);
     await writer.onApplicationShutdown();
-    expect(await segmentsIn(spill)).toEqual([]);
+    // Neither the last segment (PostgreSQL has its rows) nor the one made ahead stays.
+    expect(await readdir(spill)).toEqual([]);
   });
 
   it('writes rows that reach PostgreSQL late as late ones: their episodes are counted again from their time', async () => {
@@ -123,19 +166,19 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
       'select episode_id, since from analytics.download_recounts where podcast_id = ?',
       [podcastId],
     );
-    expect(recounts.map((recount) => [recount['episode_id'], new Date(String(recount['since'])).getTime()])).toEqual([
-      [row.episodeId, row.occurredAtMs],
-    ]);
+    expect(
+      recounts.map((recount) => [recount['episode_id'], new Date(String(recount['since'])).getTime()]),
+    ).toEqual([[row.episodeId, row.occurredAtMs]]);
   });
 
-  it("leaves out late rows of a user whose analytics were erased since they were journaled", async () => {
+  it('leaves out late rows of a user whose analytics were erased since they were journaled', async () => {
     const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { lateAfterMs: -1 });
     const podcastId = randomUUID();
     const erasedOwner = `erased-${randomUUID()}`;
-    await analytics.rows('insert into analytics.erased_owners (owner_id, podcast_ids) values (?, ?::uuid[])', [
-      erasedOwner,
-      `{${podcastId}}`,
-    ]);
+    await analytics.rows(
+      'insert into analytics.erased_owners (owner_id, podcast_ids) values (?, ?::uuid[])',
+      [erasedOwner, `{${podcastId}}`],
+    );
     const kept = aRow(podcastId, { ownerId: 'owner-b' });
 
     await Promise.all([writer.append(aRow(podcastId, { ownerId: erasedOwner })), writer.append(kept)]);
@@ -155,7 +198,9 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
 
     await waitFor('the journal to be replayed', async () => writer.counts.replayed === 40);
     expect(writer.counts.written).toBe(0);
-    expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect((await rowsOf(podcastId)).map((row) => row['id']).sort()).toEqual(
+      rows.map((row) => row.id).sort(),
+    );
     await waitFor('the replayed segment to go', async () => (await segmentsIn(spill)).length === 0);
   });
 

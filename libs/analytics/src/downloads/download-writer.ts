@@ -168,7 +168,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     clearInterval(this.timer);
     await this.flush();
     await this.recovering;
-    await this.journal.rotate();
+    await this.journal.close();
     // What PostgreSQL has in full goes; the rest waits in its segments for the next process.
     for (const segment of [...this.journal.segments()]) await this.removeIfWritten(segment);
     await Promise.all([...this.idle, this.recovery].map((connection) => connection.close()));
@@ -284,7 +284,8 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
 
   private async persist(connection: WriterConnection, batch: Shipment[], rows: number): Promise<void> {
     const payload = batch.length === 1 ? batch[0]!.lines : batch.map((shipment) => shipment.lines).join('');
-    const late = Date.now() - Math.min(...batch.map((shipment) => shipment.sinceMs)) > this.options.lateAfterMs;
+    const late =
+      Date.now() - Math.min(...batch.map((shipment) => shipment.sinceMs)) > this.options.lateAfterMs;
     try {
       if (!this.healthy) throw new Error('PostgreSQL is away');
       if (late) this.counts.replayed += await connection.run((client) => insertLate(client, payload));
@@ -327,9 +328,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       if (shipment.segment) this.leaveToReplay(shipment.segment);
       else {
         this.counts.lost += shipment.rows;
-        this.logger.error(
-          `${shipment.rows} downloads lost: neither the journal nor PostgreSQL took them`,
-        );
+        this.logger.error(`${shipment.rows} downloads lost: neither the journal nor PostgreSQL took them`);
         for (const done of shipment.waiting) done();
       }
     }
