@@ -47,65 +47,42 @@ const ZEROES = Buffer.alloc(1024 * 1024);
  * rows keep their ids, and the replay inserts with `on conflict do nothing`.
  */
 export class DownloadJournal {
-  private current: OpenSegment | undefined;
-  /** The next segment, being made ahead while the current one fills. */
-  private next: Promise<OpenSegment> | undefined;
   /** The segments this process made and has not removed, by path. */
   private readonly own = new Map<string, JournalSegment>();
-  /** Writes in order, one at a time, so lines never interleave. */
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly lanes: JournalLane[];
 
+  /** `lanes`: segments written at once, each by one write at a time (the writer runs as many appends at once). */
   constructor(
     readonly directory: string,
     private readonly maxSegmentBytes: number,
-  ) {}
+    lanes = 1,
+  ) {
+    this.lanes = Array.from(
+      { length: Math.max(1, lanes) },
+      () => new JournalLane(maxSegmentBytes, () => this.makeSegment()),
+    );
+  }
 
-  /** Appends `lines` (`rows` of them, each ending in a newline); resolves with their segment once they are on disk. */
+  /**
+   * Appends `lines` (`rows` of them, each ending in a newline) to a lane with no write under way (the first, if all
+   * have one); resolves with their segment once they are on disk.
+   */
   append(lines: string, rows: number): Promise<JournalSegment> {
-    const write = this.tail.then(async () => {
-      const bytes = Buffer.from(lines, 'utf8');
-      // A write never runs past the zeroes made for it (the file's length would change); a larger one than a whole
-      // segment (never, with the writer's batches) extends the file.
-      if (
-        this.current &&
-        this.current.segment.bytes > 0 &&
-        this.current.segment.bytes + bytes.length > this.maxSegmentBytes
-      )
-        await this.closeCurrent();
-      const { segment, handle } = await this.openSegment();
-      try {
-        await handle.write(bytes, 0, bytes.length, segment.bytes);
-      } catch (error) {
-        // Part of the lines may be in the file: nothing more goes after them, and the file's complete rows are
-        // replayed from it (its torn last line left out).
-        segment.replay = true;
-        await this.closeCurrent().catch(() => undefined);
-        throw error;
-      }
-      segment.rows += rows;
-      segment.bytes += bytes.length;
-      if (segment.bytes >= this.maxSegmentBytes) await this.closeCurrent();
-      return segment;
-    });
-    this.tail = write.catch(() => undefined);
-    return write;
+    const lane = this.lanes.find((candidate) => !candidate.writing) ?? this.lanes[0]!;
+    return lane.append(lines, rows);
   }
 
-  /** Closes the segment being written, if any (so that it can be replayed or removed); the next append starts another. */
-  async rotate(): Promise<JournalSegment | undefined> {
-    const close = this.tail.then(() => this.closeCurrent());
-    this.tail = close.catch(() => undefined);
-    return close;
+  /** Closes the segments being written (so that they can be replayed or removed); the next appends start others. */
+  async rotate(): Promise<JournalSegment[]> {
+    const closed = await Promise.all(this.lanes.map((lane) => lane.rotate()));
+    return closed.filter((segment) => segment !== undefined);
   }
 
-  /** Closes the segment being written and removes the one made ahead (when the process stops). */
+  /** Closes the segments being written and removes those made ahead (when the process stops). */
   async close(): Promise<void> {
-    await this.rotate();
-    const next = await this.next?.catch(() => undefined);
-    this.next = undefined;
-    if (next) {
-      await next.handle.close();
-      await this.remove(next.segment.path);
+    for (const lane of this.lanes) {
+      const ahead = await lane.close();
+      if (ahead) await this.remove(ahead.path);
     }
   }
 
@@ -161,6 +138,106 @@ export class DownloadJournal {
     return damaged;
   }
 
+  /** A new segment file of zeroes, synced with its folder, open for O_DSYNC writes. */
+  private async makeSegment(): Promise<OpenSegment> {
+    await mkdir(this.directory, { recursive: true });
+    // Names sort by creation time; the random part keeps two processes sharing the folder apart.
+    const path = join(
+      this.directory,
+      `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SEGMENT_SUFFIX}`,
+    );
+    const segment: JournalSegment = { path, rows: 0, bytes: 0, closed: false, shipped: 0, replay: false };
+    this.own.set(path, segment);
+    try {
+      const filling = await open(path, 'wx');
+      try {
+        for (let offset = 0; offset < this.maxSegmentBytes; offset += ZEROES.length)
+          await filling.write(ZEROES, 0, Math.min(ZEROES.length, this.maxSegmentBytes - offset), offset);
+        await filling.sync();
+      } finally {
+        await filling.close();
+      }
+      // The new file's name must survive a crash as well as its rows.
+      const folder = await open(this.directory, 'r');
+      await folder.sync().finally(() => folder.close());
+      return { segment, handle: await open(path, constants.O_WRONLY | constants.O_DSYNC) };
+    } catch (error) {
+      await this.remove(path).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+/** One segment file written at a time, one write at a time, with the next segment made ahead. */
+class JournalLane {
+  private current: OpenSegment | undefined;
+  /** The next segment, being made ahead while the current one fills. */
+  private next: Promise<OpenSegment> | undefined;
+  /** Writes in order, one at a time, so lines never interleave. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Writes queued or under way. */
+  private queued = 0;
+
+  constructor(
+    private readonly maxSegmentBytes: number,
+    private readonly makeSegment: () => Promise<OpenSegment>,
+  ) {}
+
+  get writing(): boolean {
+    return this.queued > 0;
+  }
+
+  append(lines: string, rows: number): Promise<JournalSegment> {
+    this.queued += 1;
+    const write = this.tail
+      .then(async () => {
+        const bytes = Buffer.from(lines, 'utf8');
+        // A write never runs past the zeroes made for it (the file's length would change); a larger one than a whole
+        // segment (never, with the writer's batches) extends the file.
+        if (
+          this.current &&
+          this.current.segment.bytes > 0 &&
+          this.current.segment.bytes + bytes.length > this.maxSegmentBytes
+        )
+          await this.closeCurrent();
+        const { segment, handle } = await this.openSegment();
+        try {
+          await handle.write(bytes, 0, bytes.length, segment.bytes);
+        } catch (error) {
+          // Part of the lines may be in the file: nothing more goes after them, and the file's complete rows are
+          // replayed from it (its torn last line left out).
+          segment.replay = true;
+          await this.closeCurrent().catch(() => undefined);
+          throw error;
+        }
+        segment.rows += rows;
+        segment.bytes += bytes.length;
+        if (segment.bytes >= this.maxSegmentBytes) await this.closeCurrent();
+        return segment;
+      })
+      .finally(() => {
+        this.queued -= 1;
+      });
+    this.tail = write.catch(() => undefined);
+    return write;
+  }
+
+  rotate(): Promise<JournalSegment | undefined> {
+    const close = this.tail.then(() => this.closeCurrent());
+    this.tail = close.catch(() => undefined);
+    return close;
+  }
+
+  /** Closes the current segment and the one made ahead; answers the latter, which holds no row. */
+  async close(): Promise<JournalSegment | undefined> {
+    await this.rotate();
+    const ahead = await this.next?.catch(() => undefined);
+    this.next = undefined;
+    if (!ahead) return undefined;
+    await ahead.handle.close();
+    return ahead.segment;
+  }
+
   private async closeCurrent(): Promise<JournalSegment | undefined> {
     const current = this.current;
     if (!current) return undefined;
@@ -190,34 +267,5 @@ export class DownloadJournal {
     ahead.catch(() => undefined);
     this.next = ahead;
     return this.current;
-  }
-
-  /** A new segment file of zeroes, synced with its folder, open for O_DSYNC writes. */
-  private async makeSegment(): Promise<OpenSegment> {
-    await mkdir(this.directory, { recursive: true });
-    // Names sort by creation time; the random part keeps two processes sharing the folder apart.
-    const path = join(
-      this.directory,
-      `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SEGMENT_SUFFIX}`,
-    );
-    const segment: JournalSegment = { path, rows: 0, bytes: 0, closed: false, shipped: 0, replay: false };
-    this.own.set(path, segment);
-    try {
-      const filling = await open(path, 'wx');
-      try {
-        for (let offset = 0; offset < this.maxSegmentBytes; offset += ZEROES.length)
-          await filling.write(ZEROES, 0, Math.min(ZEROES.length, this.maxSegmentBytes - offset), offset);
-        await filling.sync();
-      } finally {
-        await filling.close();
-      }
-      // The new file's name must survive a crash as well as its rows.
-      const folder = await open(this.directory, 'r');
-      await folder.sync().finally(() => folder.close());
-      return { segment, handle: await open(path, constants.O_WRONLY | constants.O_DSYNC) };
-    } catch (error) {
-      await this.remove(path).catch(() => undefined);
-      throw error;
-    }
   }
 }

@@ -32,8 +32,7 @@ describe('DownloadJournal', () => {
     expect(await journal.read(segment.path)).toMatchObject({ rows: 10 });
 
     await journal.append('c\td\n'.repeat(2), 2);
-    const closed = await journal.rotate();
-    expect(closed).toBe(segment);
+    expect(await journal.rotate()).toEqual([segment]);
     expect((await readFile(segment.path)).toString()).toBe('a\tb\n'.repeat(10) + 'c\td\n'.repeat(2));
 
     // A full segment closes, and the next append goes to the one made ahead.
@@ -42,6 +41,28 @@ describe('DownloadJournal', () => {
     expect(next.closed).toBe(true);
     await journal.close();
     expect((await files()).length).toBe(2);
+  });
+});
+
+describe('DownloadJournal with two lanes', () => {
+  it('writes two appends at once to two segments, and a third after the first to finish', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
+    const journal = new DownloadJournal(directory, 4096, 2);
+
+    const [first, second] = await Promise.all([journal.append('a\tb\n', 1), journal.append('c\td\n', 1)]);
+    const third = await journal.append('e\tf\n', 1);
+
+    expect(first).not.toBe(second);
+    expect([first, second]).toContain(third);
+    const closed = await journal.rotate();
+    expect(closed.map((segment) => segment.rows).sort()).toEqual([1, 2]);
+    const contents = await Promise.all(closed.map((segment) => journal.read(segment.path)));
+    expect(contents.flatMap((content) => content!.lines.split('\n').filter(Boolean)).sort()).toEqual([
+      'a\tb',
+      'c\td',
+      'e\tf',
+    ]);
+    await journal.close();
   });
 });
 
@@ -66,6 +87,7 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
       {
         spillDirectory,
         writeTimeoutMs: 500,
+        journalLanes: 2,
         maxBatchRows: 5_000,
         maxConcurrentCopies: 4,
         retryIntervalMs: 100,
@@ -136,7 +158,7 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     expect(writer.counts.replayed).toBe(0);
   });
 
-  it('removes a closed segment once PostgreSQL has its rows, and keeps the one being written', async () => {
+  it('removes a closed segment once PostgreSQL has its rows, and keeps those being written', async () => {
     const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
     // A segment closes after about four rows.
     const writer = await startWriter(spill, { maxSegmentBytes: 4 * toCopyLine(aRow(randomUUID())).length });
@@ -146,7 +168,8 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     await writer.flush();
 
     expect(await rowsOf(podcastId)).toHaveLength(20);
-    await waitFor('the written segments to go', async () => (await segmentsIn(spill)).length <= 1);
+    // Those being written (one per lane) stay.
+    await waitFor('the written segments to go', async () => (await segmentsIn(spill)).length <= 2);
     await writer.onApplicationShutdown();
     // Neither the last segment (PostgreSQL has its rows) nor the one made ahead stays.
     expect(await readdir(spill)).toEqual([]);

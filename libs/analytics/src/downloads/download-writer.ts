@@ -26,6 +26,8 @@ export interface DownloadWriterOptions {
   spillDirectory: string;
   /** How long a COPY may take before PostgreSQL counts as away (its rows are then written from the journal later). */
   writeTimeoutMs: number;
+  /** Journal appends running at once, each to a segment of its own: a group of rows need not wait for the one before. */
+  journalLanes: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
   /** COPYs running at once, each on a connection of its own. */
@@ -54,6 +56,7 @@ export function downloadWriterOptions(
       config.ANALYTICS_SPILL_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'analytics-spill'),
     ),
     writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
+    journalLanes: 2,
     maxBatchRows: 5_000,
     maxConcurrentCopies: 4,
     retryIntervalMs: 1_000,
@@ -104,8 +107,9 @@ interface Shipment {
 }
 
 /**
- * Records downloads: each row is appended to the local journal and fsynced before its append resolves (and its
- * listener's 302 goes), by group commit: the rows that arrive while one append and fsync run go together in the next.
+ * Records downloads: each row is appended to the local journal and is on disk before its append resolves (and its
+ * listener's 302 goes), by group commit: the rows that arrive while the appends under way (one per lane of the
+ * journal, two by default) run go together in the next.
  * PostgreSQL is fed from memory behind it: the rows of the appends that land while COPYs run are written by the next
  * COPY, up to `maxConcurrentCopies` at once, each on its own connection; a journal segment goes once PostgreSQL has
  * all its rows. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`, the rows wait in
@@ -123,8 +127,9 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private waiting: Array<() => void> = [];
   private firstWaitingSinceMs = 0;
   private appendScheduled = false;
-  /** Rows of the journal append under way. */
+  /** Rows of the journal appends under way, and how many those are. */
   private appendingRows = 0;
+  private appends = 0;
   /** Rows in the journal (or refused by it) on their way to PostgreSQL from memory. */
   private shipments: Shipment[] = [];
   private queuedRows = 0;
@@ -147,7 +152,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     @Inject(DATABASE_CONNECTION) connection: DatabaseConnection,
     @Inject(DOWNLOAD_WRITER_OPTIONS) private readonly options: DownloadWriterOptions,
   ) {
-    this.journal = new DownloadJournal(options.spillDirectory, options.maxSegmentBytes);
+    this.journal = new DownloadJournal(options.spillDirectory, options.maxSegmentBytes, options.journalLanes);
     this.idle = Array.from(
       { length: Math.max(1, options.maxConcurrentCopies) },
       () => new WriterConnection(connection.url, options.writeTimeoutMs),
@@ -180,7 +185,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
       this.lines.push(toCopyLine(row));
       this.waiting.push(resolve);
-      if (this.appendingRows === 0 && !this.appendScheduled) {
+      if (this.appends < this.options.journalLanes && !this.appendScheduled) {
         this.appendScheduled = true;
         // Rows appended in this turn of the event loop go in one append.
         setImmediate(() => this.appendToJournal());
@@ -198,12 +203,16 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     while (this.pending > 0) await new Promise<void>((done) => this.drained.push(done));
   }
 
-  /** One append of what waits; the rows that come meanwhile go in the next, started as soon as this one is on disk. */
+  /**
+   * One append of what waits, when a lane is free; the rows that come meanwhile go in the next, started as soon as a
+   * lane is free again.
+   */
   private appendToJournal(): void {
     this.appendScheduled = false;
-    if (this.appendingRows > 0 || this.lines.length === 0) return;
+    if (this.appends >= this.options.journalLanes || this.lines.length === 0) return;
     const rows = this.lines.length;
-    this.appendingRows = rows;
+    this.appendingRows += rows;
+    this.appends += 1;
     const lines = this.lines.join('');
     const waiting = this.waiting;
     const sinceMs = this.firstWaitingSinceMs;
@@ -215,14 +224,16 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
         (segment) => {
           this.counts.journaled += rows;
           for (const done of waiting) done();
-          this.appendingRows = 0;
+          this.appendingRows -= rows;
+          this.appends -= 1;
           this.toPostgres(segment, lines, rows, sinceMs);
         },
         (error: unknown) => {
           this.logger.error(
             `the download journal did not take ${rows} rows (${describe(error)}): writing them to PostgreSQL before their redirects`,
           );
-          this.appendingRows = 0;
+          this.appendingRows -= rows;
+          this.appends -= 1;
           this.enqueue({ segment: null, lines, rows, sinceMs, waiting });
         },
       )
@@ -378,8 +389,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     this.healthy = true;
     this.spilled = false;
     this.overflowReported = false;
-    const current = await this.journal.rotate();
-    if (current && !current.replay) await this.removeIfWritten(current);
+    for (const closed of await this.journal.rotate()) if (!closed.replay) await this.removeIfWritten(closed);
     for (const path of await this.journal.segmentsToReplay()) {
       const segment = await this.journal.read(path);
       if (!segment) continue;
