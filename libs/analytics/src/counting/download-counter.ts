@@ -393,16 +393,16 @@ function toCountable(row: RequestRow): CountableRequest {
 }
 
 /**
- * Downloads of a user erased in the last minutes that reached PostgreSQL after the erasure (the writer's COPYs were
- * under way): gone before they are counted, as a COPY commits at most seconds after its rows' time and counting waits
- * `settleMs`. By their podcasts, whose index finds them; a podcast another user took over keeps that user's rows.
+ * Downloads of podcasts erased in the last minutes (with their owner's account) that reached PostgreSQL after the
+ * erasure (the writer's COPYs were under way): gone before they are counted, as a COPY commits at most seconds after
+ * its rows' time and counting waits `settleMs`. The podcast index finds them.
  */
 async function sweepErased(sql: Sql): Promise<void> {
   await sql(
     `with swept as (
-       delete from analytics.download_requests r using analytics.erased_owners e
-        where e.erased_at > now() - interval '10 minutes' and r.podcast_id = any(e.podcast_ids)
-          and r.owner_id = e.owner_id and r.occurred_at >= e.erased_at - interval '1 hour'
+       delete from analytics.download_requests r using analytics.erased_podcasts e
+        where e.erased_at > now() - interval '10 minutes' and r.podcast_id = e.podcast_id
+          and r.occurred_at >= e.erased_at - interval '1 hour'
         returning r.id)
      delete from analytics.download_deliveries d using swept where d.request_id = swept.id`,
   );

@@ -19,7 +19,7 @@ const LOCK_TIMEOUT_MS = 2_000;
  * the deliveries the storage reported of them.
  * `download_counting.raw_kept_from` then says where the raw log starts, for a recount. The counted downloads and the
  * daily and monthly rollups stay; the hourly rollups are kept HOURS_KEPT_DAYS days and the feed's sets of fetchers
- * FETCHER_SET_DAYS days (a day more, for a day still being written). The erased users (`erased_owners`) are forgotten
+ * FETCHER_SET_DAYS days (a day more, for a day still being written). The erased podcasts (`erased_podcasts`) are forgotten
  * with the raw requests of their erasure's day.
  */
 @Injectable()
@@ -56,7 +56,7 @@ export class RawEventRetention {
         }
       }
       // A journal segment written before then would be dropped with its day: nothing can bring an erased user back.
-      await sql('delete from analytics.erased_owners where erased_at < ?', [new Date(cutoff)]);
+      await sql('delete from analytics.erased_podcasts where erased_at < ?', [new Date(cutoff)]);
       if (await dropDayPartitionsBefore(sql, 'feed_requests', cutoff))
         this.logger.log(`raw feed requests before ${new Date(cutoff).toISOString()} dropped`);
       const hoursBefore = new Date(today - HOURS_KEPT_DAYS * DAY_MS);

@@ -15,7 +15,7 @@ import { CreateFeedRequestRollups } from './migration-20261127-feed-request-roll
 import { CreateListeningRollups } from './migration-20261127-listening-rollups.js';
 import { AddEnclosureUnpublishedAt } from './migration-20261128-enclosure-unpublished.js';
 import { CreateDownloadDeliveries } from './migration-20261128-download-deliveries.js';
-import { CreateErasedOwners } from './migration-20261128-erased-owners.js';
+import { CreateErasedPodcasts } from './migration-20261128-erased-podcasts.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -36,6 +36,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261127000300_listening_rollups', class: CreateListeningRollups },
     { name: '20261128000100_enclosure_unpublished', class: AddEnclosureUnpublishedAt },
     { name: '20261128000200_download_deliveries', class: CreateDownloadDeliveries },
-    { name: '20261128000300_erased_owners', class: CreateErasedOwners },
+    { name: '20261128000300_erased_podcasts', class: CreateErasedPodcasts },
   ],
 };

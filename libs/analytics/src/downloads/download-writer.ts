@@ -421,7 +421,7 @@ async function copyInto(client: pg.Client, statement: string, payload: string): 
 
 /**
  * Writes rows that come late (a journal segment's, or rows held back while PostgreSQL was away) in one transaction,
- * skipping those PostgreSQL already has and those of users erased since, and sends their episodes to a recount;
+ * skipping those PostgreSQL already has and those of podcasts erased since, and sends their episodes to a recount;
  * answers how many were new.
  */
 async function insertLate(client: pg.Client, lines: string): Promise<number> {
@@ -432,10 +432,10 @@ async function insertLate(client: pg.Client, lines: string): Promise<number> {
       `create temporary table ${REPLAY_TABLE} (like analytics.download_requests including defaults) on commit drop`,
     );
     await copyInto(client, `copy ${REPLAY_TABLE} (${columns}) from stdin`, lines);
-    // Those of a user whose analytics were erased since stay out.
+    // Those of podcasts whose owner's analytics were erased since stay out.
     const inserted = await client.query(
       `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} r
-         where not exists (select 1 from analytics.erased_owners e where e.owner_id = r.owner_id)
+         where not exists (select 1 from analytics.erased_podcasts e where e.podcast_id = r.podcast_id)
          on conflict do nothing`,
     );
     // These rows come late: the counting goes back over their episodes from their time.

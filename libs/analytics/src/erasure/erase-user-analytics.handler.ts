@@ -15,9 +15,9 @@ type Definition = typeof identityEvents.userDeletionRequested;
 /**
  * Analytics' part of account deletion, in the event's transaction: the downloads of the user's episodes, their
  * podcasts' access records, their enclosures (after which `/e/...` answers 404 for them) and the outbox rows that name the user, with
- * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros. The
- * user is remembered in `erased_owners`, so that downloads still on their way from the journal do not bring their data
- * back.
+ * the report `analytics.user-data.erased`. A later request for the same user finds nothing and reports zeros. Their
+ * podcasts are remembered in `erased_podcasts` (no user id), so that downloads still on their way from the journal do
+ * not bring their data back.
  */
 @Injectable()
 export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
@@ -62,15 +62,14 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
     const closed = await em.find(PodcastAccess, { ownerId: userId }, { fields: ['podcastId'] });
     // Downloads journaled before now may reach PostgreSQL after it: the writer leaves them out, the counter sweeps them.
     const podcastIds = [...new Set([...gone, ...closed].map(({ podcastId }) => podcastId))];
-    await em.getConnection().execute(
-      `insert into analytics.erased_owners (owner_id, podcast_ids) values (?, ?::uuid[])
-         on conflict (owner_id) do update
-           set podcast_ids = array(select distinct unnest(erased_owners.podcast_ids || excluded.podcast_ids)),
-               erased_at = now()`,
-      [userId, `{${podcastIds.join(',')}}`],
-      'run',
-      em.getTransactionContext(),
-    );
+    if (podcastIds.length > 0)
+      await em.getConnection().execute(
+        `insert into analytics.erased_podcasts (podcast_id) select unnest(?::uuid[])
+           on conflict (podcast_id) do update set erased_at = now()`,
+        [`{${podcastIds.join(',')}}`],
+        'run',
+        em.getTransactionContext(),
+      );
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
     const podcasts = await em.nativeDelete(PodcastAccess, { ownerId: userId });
     for (const { episodeId } of gone) await noteTargetChange(em, this.targets, { episodeId });
