@@ -27,7 +27,6 @@ import {
   type MediaFile,
   type Podcast,
 } from '@castbase/contracts';
-import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { Gate, waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import {
@@ -41,6 +40,7 @@ import { signedUpContributor } from './support/contributor-journey.js';
 import { apiOfDevice } from './support/episode-seed.js';
 import { createAndPublishEpisode, uploadFile } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { renderQuickToneMp3 } from './support/tone-media.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { signedUpCreator } from './support/web-journey.js';
 
@@ -88,7 +88,7 @@ describe('the episode analytics screen', () => {
     api = apiOfDevice(creator.storageState, app.running.url);
     await api.ok('POST', `/api/podcasts/${podcast.id}/contributors`, { email: VIEWER_EMAIL, role: 'viewer' });
     const folder = await mkdtemp(join(tmpdir(), 'castbase-episode-analytics-'));
-    await renderToneMp3(resolveFfmpegBinaries(), join(folder, 'talk.mp3'), EPISODE_SECONDS);
+    await renderQuickToneMp3(join(folder, 'talk.mp3'), EPISODE_SECONDS);
     const uploaded = await uploadFile(api, {
       input: join(folder, 'talk.mp3'),
       fileName: 'talk.mp3',

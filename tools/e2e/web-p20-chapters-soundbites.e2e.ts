@@ -13,21 +13,21 @@ import {
   type MediaFile,
   type Podcast,
 } from '@castbase/contracts';
-import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { invitedContributor } from './support/episode-editor-journey.js';
 import { apiOfDevice } from './support/episode-seed.js';
 import { uploadFile } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
+import { renderQuickToneMp3 } from './support/tone-media.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { browserApi, signedUpCreator, solidPng, type DeviceStorage } from './support/web-journey.js';
 
 // The Chapters and Soundbites editors of the episode editor's Enhancements tab, in a real browser against the
-// all-in-one process: an 8-minute MP3 (ffmpeg) uploaded and processed, chapters generated, imported from a JSON
-// chapters file, added by hand (hidden, with a link and an uploaded image, one refused for overlapping), soundbites
-// added and auto-detected, all saved with the episode and found again after a reload and through the API.
-// Set E2E_SCREENSHOT_DIR to keep screenshots.
+// all-in-one process: an 8-minute MP3 (ffmpeg; mono at 8 kHz, quick to make and to process) uploaded and processed,
+// chapters generated, imported from a JSON chapters file, added by hand (hidden, with a link and an uploaded image,
+// one refused for overlapping), soundbites added and auto-detected, all saved with the episode and found again after
+// a reload and through the API. Set E2E_SCREENSHOT_DIR to keep screenshots.
 
 const JOURNEY_TIMEOUT_MS = 240_000;
 const EPISODE_SECONDS = 480;
@@ -81,7 +81,7 @@ describe('the Chapters and Soundbites editors', () => {
     device = creator.storageState;
     podcast = creator.podcasts[0]!;
     files = await mkdtemp(join(tmpdir(), 'castbase-chapters-'));
-    await renderToneMp3(resolveFfmpegBinaries(), join(files, 'long-talk.mp3'), EPISODE_SECONDS, 220);
+    await renderQuickToneMp3(join(files, 'long-talk.mp3'), EPISODE_SECONDS);
     const owner = apiOfDevice(device, app.running.url);
     const uploaded = await uploadFile(owner, {
       input: join(files, 'long-talk.mp3'),
@@ -89,7 +89,7 @@ describe('the Chapters and Soundbites editors', () => {
       fileType: 'audio/mpeg',
       purpose: 'episode-media',
     });
-    // Eight minutes take a while to transcode and normalise.
+    // Eight minutes take a while to measure and draw on a busy machine.
     const media = await waitFor(
       'long-talk.mp3 to be processed',
       async () => {

@@ -2,7 +2,9 @@
 # The README's first command as a newcomer runs it: clone this repository into a folder only its owner can enter
 # (as `mktemp -d` makes, and as /root is), with no PostgreSQL, NATS or S3 in the environment, `npm install`, then
 # `npm start` until /health/ready answers and a visitor's Get Started reaches the sign-up page; then stop it.
-# Run as root it does this twice: as root, and as an unprivileged user in their home folder.
+# Run as root it does this twice, at the same time: as root, and as an unprivileged user in their home folder (each
+# check is mostly its own npm install, which does not fill two cores: one after the other they took 220 s). Each
+# check's lines are shown when both have ended.
 #   bash tools/scripts/fresh-machine-check.sh
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -10,12 +12,19 @@ newcomer=castbase-newcomer
 started=$(date +%s)
 say() { printf '[fresh-machine %4ss] %s\n' "$(( $(date +%s) - started ))" "$*"; }
 
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# N free ports, all held open while they are chosen, so that no two are the same.
+free_ports() {
+  node -e 'const net = require("net"), servers = [];
+    const next = () => servers.length < +process.argv[1]
+      ? servers.push(net.createServer().listen(0, "127.0.0.1", next))
+      : (console.log(servers.map((s) => s.address().port).join(" ")), servers.forEach((s) => s.close()));
+    next();' "$1"
+}
 
-# check USER DIR: as USER, clone into DIR (which only USER may enter), install, start, check, stop.
+# check USER DIR PORT PG_PORT: as USER, clone into DIR (which only USER may enter), install, start on PORT with the
+# embedded PostgreSQL on PG_PORT, check, stop.
 check() {
-  local user=$1 dir=$2 port pg_port log pid home
-  port=$(free_port); pg_port=$(free_port)
+  local user=$1 dir=$2 port=$3 pg_port=$4 log pid home
   log="$dir/npm-start.log"
   home=$(eval echo "~$user")
   git clone -q "$repo" "$dir/castbase"
@@ -31,7 +40,7 @@ check() {
   say "$user: npm start"
   setsid "${run[@]}" npm start >"$log" 2>&1 &
   pid=$!
-  sessions+=("$pid")
+  echo "$pid" >>"$sessions"
   for _ in $(seq 1 300); do
     curl -fsS "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && break
     kill -0 "$pid" 2>/dev/null || { cat "$log"; say "$user: npm start ended before it was ready"; return 1; }
@@ -59,31 +68,50 @@ check() {
 cleanup() {
   local status=$?
   set +e +o pipefail
-  for pid in "${sessions[@]}"; do
+  for pid in "${checks[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in $(cat "$sessions"); do
     kill -INT -- "-$pid" 2>/dev/null || continue
     for _ in $(seq 1 40); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.5; done
     kill -KILL -- "-$pid" 2>/dev/null || true
   done
+  # Each clone holds a whole node_modules: they are removed at the same time.
   for dir in "${folders[@]}"; do
     for owner in /var/lib/castbase/data-*/belongs-to.txt; do
       [ -f "$owner" ] && grep -q -F "$dir/" "$owner" && rm -rf "$(dirname "$owner")"
     done
-    rm -rf "$dir"
+    rm -rf "$dir" &
   done
+  wait
   exit "$status"
 }
-folders=()
-sessions=()
+# The checks run in subshells: each `npm start`'s process group is written to this file, for the cleanup.
+sessions=$(mktemp)
+folders=("$sessions")
+checks=()
 trap cleanup EXIT
 
-root_dir=$(mktemp -d)
-folders+=("$root_dir")
-check "$(id -un)" "$root_dir"
-
+users=("$(id -un)")
+dirs=("$(mktemp -d)")
 if [ "$(id -u)" = 0 ]; then
   id "$newcomer" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$newcomer"
-  home_dir=$(runuser -u "$newcomer" -- mktemp -d -p "$(eval echo "~$newcomer")")
-  folders+=("$home_dir")
-  check "$newcomer" "$home_dir"
+  users+=("$newcomer")
+  dirs+=("$(runuser -u "$newcomer" -- mktemp -d -p "$(eval echo "~$newcomer")")")
 fi
+folders+=("${dirs[@]}")
+
+read -r -a ports <<<"$(free_ports $((2 * ${#users[@]})))"
+logs=()
+for i in "${!users[@]}"; do
+  logs+=("$(mktemp)")
+  folders+=("${logs[$i]}")
+  check "${users[$i]}" "${dirs[$i]}" "${ports[$((2 * i))]}" "${ports[$((2 * i + 1))]}" >"${logs[$i]}" 2>&1 &
+  checks+=("$!")
+done
+failed=()
+for i in "${!users[@]}"; do
+  wait "${checks[$i]}" || failed+=("${users[$i]}")
+  cat "${logs[$i]}"
+done
+checks=()
+[ "${#failed[@]}" = 0 ] || { say "failed as ${failed[*]}"; exit 1; }
 say "done"
