@@ -83,6 +83,17 @@ async function rowsPerAttempt(db: pg.Client, episodeId: string): Promise<Map<str
   return new Map(result.rows.map((row) => [row.user_agent, row.rows]));
 }
 
+/** Waits until there are as many rows as served 302s: a 302 leaves once its row is in the journal, PostgreSQL gets it
+ * a moment later (or, after an outage, from the journal's files). */
+async function servedRowsWritten(db: pg.Client, episodeId: string, attempts: Attempt[]): Promise<void> {
+  const served = attempts.filter((attempt) => attempt.served).length;
+  await waitFor(
+    'the served downloads to be written',
+    async () => [...(await rowsPerAttempt(db, episodeId)).values()].reduce((sum, n) => sum + n, 0) >= served,
+    { timeoutMs: 30_000 },
+  );
+}
+
 /** Every 302 a client got has exactly one row; an attempt cut off before its 302 has at most one. */
 function expectEachServedCountedOnce(attempts: Attempt[], rows: Map<string, number>): void {
   const served = attempts.filter((attempt) => attempt.served);
@@ -160,14 +171,7 @@ describe('every download a listener got its redirect for is counted exactly once
       await waitUntilReady(baseUrl, second);
       await burst({ baseUrl: () => baseUrl, path, attempts, until: (served) => served >= BURST });
 
-      // A 302 leaves once its row is in the journal; PostgreSQL gets it a moment later.
-      const served = attempts.filter((attempt) => attempt.served).length;
-      await waitFor(
-        'the served downloads to be written',
-        async () =>
-          [...(await rowsPerAttempt(db, episodeId)).values()].reduce((sum, n) => sum + n, 0) >= served,
-        { timeoutMs: 30_000 },
-      );
+      await servedRowsWritten(db, episodeId, attempts);
       expectEachServedCountedOnce(attempts, await rowsPerAttempt(db, episodeId));
     }, 240_000);
   });
@@ -233,13 +237,7 @@ describe('every download a listener got its redirect for is counted exactly once
       const db = new pg.Client({ connectionString: postgres.url });
       await db.connect();
       try {
-        const served = attempts.filter((attempt) => attempt.served).length;
-        await waitFor(
-          'the journaled downloads to be written',
-          async () =>
-            [...(await rowsPerAttempt(db, episodeId)).values()].reduce((sum, n) => sum + n, 0) >= served,
-          { timeoutMs: 30_000 },
-        );
+        await servedRowsWritten(db, episodeId, attempts);
         expectEachServedCountedOnce(attempts, await rowsPerAttempt(db, episodeId));
         await waitFor('the replayed segments to go', async () =>
           (await readdir(spill)).every((name) => !name.endsWith('.copy')),

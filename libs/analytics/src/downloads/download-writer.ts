@@ -1,5 +1,4 @@
 import { dirname, join, resolve } from 'node:path';
-import { finished } from 'node:stream/promises';
 import {
   Inject,
   Injectable,
@@ -7,17 +6,10 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { AppConfig } from '@castbase/platform-config';
 import { DATABASE_CONNECTION, type DatabaseConnection } from '@castbase/platform-persistence';
-import {
-  COPY_DOWNLOAD_REQUESTS,
-  DOWNLOAD_REQUEST_COLUMNS,
-  DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES,
-  toCopyLine,
-  type DownloadRequestRow,
-} from './download-request-row.js';
+import { COPY_DOWNLOAD_REQUESTS, toCopyLine, type DownloadRequestRow } from './download-request-row.js';
+import { copyInto, insertLate, isDataError, isUniqueViolation } from './download-rows-sql.js';
 import { DownloadJournal, type JournalSegment } from './download-journal.js';
 import { WriterConnection } from './writer-connection.js';
 
@@ -66,19 +58,7 @@ export function downloadWriterOptions(
   };
 }
 
-const REPLAY_TABLE = 'download_requests_replay';
 const MIN_ROWS_FOR_ANOTHER_COPY = 16;
-
-/** The columns a segment's lines hold: a segment an older process left has no `own_storage` (its default, false). */
-function segmentColumns(lines: string): string {
-  const firstLine = lines.slice(0, lines.indexOf('\n') + 1 || undefined);
-  const fields = firstLine.split('\t').length;
-  return (
-    fields === DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES.length
-      ? DOWNLOAD_REQUEST_COLUMNS_BEFORE_DELIVERIES
-      : DOWNLOAD_REQUEST_COLUMNS
-  ).join(', ');
-}
 
 /** What the writer has done since the process started (for the health report, the tests and the benchmark). */
 export interface DownloadWriterCounts {
@@ -411,54 +391,6 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       await this.journal.remove(path);
     }
   }
-}
-
-async function copyInto(client: pg.Client, statement: string, payload: string): Promise<void> {
-  const stream = client.query(copyFrom(statement));
-  stream.end(payload, 'utf8');
-  await finished(stream);
-}
-
-/**
- * Writes rows that come late (a journal segment's, or rows held back while PostgreSQL was away) in one transaction,
- * skipping those PostgreSQL already has and those of podcasts erased since, and sends their episodes to a recount;
- * answers how many were new.
- */
-async function insertLate(client: pg.Client, lines: string): Promise<number> {
-  const columns = segmentColumns(lines);
-  await client.query('begin');
-  try {
-    await client.query(
-      `create temporary table ${REPLAY_TABLE} (like analytics.download_requests including defaults) on commit drop`,
-    );
-    await copyInto(client, `copy ${REPLAY_TABLE} (${columns}) from stdin`, lines);
-    // Those of podcasts whose owner's analytics were erased since stay out.
-    const inserted = await client.query(
-      `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} r
-         where not exists (select 1 from analytics.erased_podcasts e where e.podcast_id = r.podcast_id)
-         on conflict do nothing`,
-    );
-    // These rows come late: the counting goes back over their episodes from their time.
-    await client.query(
-      `insert into analytics.download_recounts (podcast_id, episode_id, since)
-         select podcast_id, episode_id, min(occurred_at) from ${REPLAY_TABLE} group by podcast_id, episode_id`,
-    );
-    await client.query('commit');
-    return inserted.rowCount ?? 0;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
-
-/** A refusal of the rows themselves (SQLSTATE class 22, data exception), not of the connection. */
-function isDataError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('22');
 }
 
 function describe(error: unknown): string {
