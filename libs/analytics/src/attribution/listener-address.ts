@@ -13,6 +13,9 @@ export function canonicalAddress(ip: string): string | null {
   const family = isIP(address);
   if (family === 4) return address;
   if (family !== 6) return null;
+  // What a dual-stack socket reports for every IPv4 client, without asking the system's formatter.
+  const mapped = IPV4_MAPPED.exec(address)?.[1];
+  if (mapped !== undefined && isIP(mapped) === 4) return mapped;
   const canonical = new SocketAddress({ address, family: 'ipv6' }).address;
   return IPV4_MAPPED.exec(canonical)?.[1] ?? canonical;
 }

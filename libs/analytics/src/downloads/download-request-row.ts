@@ -8,10 +8,11 @@ export interface DownloadRequestRow {
   podcastId: string;
   episodeId: string;
   ownerId: string;
-  listenerDay: Buffer;
-  listenerNext: Buffer;
+  /** The listener's keys (ListenerKeys), 16 bytes as hex. */
+  listenerDay: string;
+  listenerNext: string;
   /** The address alone (any user agent) under the day's salt: the burst rule's key. */
-  addressDay: Buffer;
+  addressDay: string;
   country: string | null;
   userAgent: string;
   referrer: string | null;
@@ -67,9 +68,9 @@ function text(value: string | null): string {
     : value;
 }
 
-/** bytea in hex form; its leading backslash is escaped as COPY's text format wants. */
-function bytes(value: Buffer): string {
-  return `\\\\x${value.toString('hex')}`;
+/** bytea in hex form from hex digits; its leading backslash is escaped as COPY's text format wants. */
+function bytes(hex: string): string {
+  return `\\\\x${hex}`;
 }
 
 /** The row as one line of COPY text format, newline included. */

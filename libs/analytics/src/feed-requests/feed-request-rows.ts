@@ -44,7 +44,7 @@ interface ClientAttribution {
 /**
  * The rows of a `feeds.feed.requested` batch. A batch names each client once and a client usually makes many of its
  * requests (an app polling several feeds, one address behind many polls), so each client is attributed once, and its
- * fetcher key made once per UTC day its requests fall in: the user-agent parsing, the country lookup and the HMAC were
+ * fetcher key made once per UTC day its requests fall in: the user-agent parsing, the country lookup and the keyed hash were
  * per request before, and in the all-in-one process they took more of the core than answering the feeds did.
  */
 export function feedRequestRows(

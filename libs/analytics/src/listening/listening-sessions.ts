@@ -71,7 +71,7 @@ export class ListeningSessions {
   ): Promise<void> {
     const at = new Date(now);
     const { app, device } = this.attribution.attributeUserAgent(sender.userAgent || undefined);
-    const listener = this.listenerKeys.keyOf(sender.ip, sender.userAgent, now).day;
+    const listener = this.listenerKeys.dayKeyOf(sender.ip, sender.userAgent, now);
     // The `where` keeps a session on its episode: a beacon naming another one for a known session updates nothing.
     const rows = await this.em.getConnection().execute<Array<{ session_id: string }>>(
       `insert into analytics.listening_sessions as session (

@@ -106,7 +106,9 @@ export class FastHttpRoutes {
    */
   clientAddress(source: ClientAddressSource): string {
     const express = this.express;
-    if (!express) return source.remoteAddress ?? '';
+    // Without X-Forwarded-For, Express answers the socket's peer whatever it trusts (proxy-addr consults the trust
+    // setting only for the addresses behind a proxy).
+    if (!express || source.forwardedFor === undefined) return source.remoteAddress ?? '';
     const socket = { remoteAddress: source.remoteAddress };
     // Express's own `ip` getter, on a request made of the recorded values (its prototype knows the app's settings).
     const request = Object.assign(Object.create(express.request) as object, {
