@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@castbase/contracts';
-import { answerUnexpectedError, FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
+import { FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
 import { CountryLookup } from '../attribution/index.js';
 import { requestIdAt, type DownloadRequestRow } from './download-request-row.js';
 import { DownloadTargets, type DownloadTarget, type MediaLocation } from './download-targets.js';
@@ -150,10 +150,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     const row = this.rowOf(request, answer.target, query, now, location.deliveryUrl !== null);
     // The storage reports what it sent of this request by its id (a string appended to the remembered URL).
     const url = location.deliveryUrl === null ? location.url : location.deliveryUrl + row.id;
-    this.writer.append(row).then(
-      () => redirect(response, url),
-      (error: unknown) => answerUnexpectedError(response, error),
-    );
+    this.writer.record(row, () => redirect(response, url));
   }
 
   private rowOf(

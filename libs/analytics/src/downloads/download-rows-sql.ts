@@ -10,6 +10,8 @@ import {
 // PostgreSQL did not take in time) that skips what it has and sends the episodes to a recount.
 
 const REPLAY_TABLE = 'download_requests_replay';
+/** A replayed row `r` of a podcast not deleted (nor erased with its owner's account) since it was journaled. */
+const NOT_ERASED = 'not exists (select 1 from analytics.erased_podcasts e where e.podcast_id = r.podcast_id)';
 
 /** The columns a segment's lines hold: a segment an older process left has no `own_storage` (its default, false). */
 function segmentColumns(lines: string): string {
@@ -30,8 +32,8 @@ export async function copyInto(client: pg.Client, statement: string, payload: st
 
 /**
  * Writes rows that come late (a journal segment's, or rows held back while PostgreSQL was away) in one transaction,
- * skipping those PostgreSQL already has and those of podcasts erased since, and sends their episodes to a recount;
- * answers how many were new.
+ * skipping those PostgreSQL already has and those of podcasts deleted or erased since, and sends the episodes of the
+ * others to a recount; answers how many were new.
  */
 export async function insertLate(client: pg.Client, lines: string): Promise<number> {
   const columns = segmentColumns(lines);
@@ -41,16 +43,16 @@ export async function insertLate(client: pg.Client, lines: string): Promise<numb
       `create temporary table ${REPLAY_TABLE} (like analytics.download_requests including defaults) on commit drop`,
     );
     await copyInto(client, `copy ${REPLAY_TABLE} (${columns}) from stdin`, lines);
-    // Those of podcasts whose owner's analytics were erased since stay out.
+    // Those of podcasts deleted, or whose owner's analytics were erased, since stay out.
     const inserted = await client.query(
       `insert into analytics.download_requests (${columns}) select ${columns} from ${REPLAY_TABLE} r
-         where not exists (select 1 from analytics.erased_podcasts e where e.podcast_id = r.podcast_id)
-         on conflict do nothing`,
+         where ${NOT_ERASED} on conflict do nothing`,
     );
     // These rows come late: the counting goes back over their episodes from their time.
     await client.query(
       `insert into analytics.download_recounts (podcast_id, episode_id, since)
-         select podcast_id, episode_id, min(occurred_at) from ${REPLAY_TABLE} group by podcast_id, episode_id`,
+         select podcast_id, episode_id, min(occurred_at) from ${REPLAY_TABLE} r
+          where ${NOT_ERASED} group by podcast_id, episode_id`,
     );
     await client.query('commit');
     return inserted.rowCount ?? 0;

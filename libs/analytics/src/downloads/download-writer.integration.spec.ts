@@ -90,6 +90,7 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
         writeTimeoutMs: 5_000,
         journalLanes: 2,
         maxBatchRows: 5_000,
+        copyDelayMs: 50,
         maxConcurrentCopies: 4,
         retryIntervalMs: 100,
         maxSegmentBytes: 8 * 1024 * 1024,
@@ -157,6 +158,20 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     expect(writer.counts.written).toBe(300);
     expect(writer.counts.batches).toBeLessThan(10);
     expect(writer.counts.replayed).toBe(0);
+  });
+
+  it('lets journaled rows wait copyDelayMs for others, so that many appends go to PostgreSQL in one COPY', async () => {
+    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { copyDelayMs: 3_000 });
+    const podcastId = randomUUID();
+
+    // One append at a time: each its own journal write.
+    for (let index = 0; index < 10; index++) await writer.append(aRow(podcastId));
+
+    expect(writer.counts.journaled).toBe(10);
+    expect(writer.counts.batches).toBe(0);
+    expect(await rowsOf(podcastId)).toHaveLength(0);
+    await waitFor('the rows to reach PostgreSQL', async () => (await rowsOf(podcastId)).length === 10);
+    expect(writer.counts).toMatchObject({ written: 10, batches: 1 });
   });
 
   it('removes a closed segment once PostgreSQL has its rows, and keeps those being written', async () => {

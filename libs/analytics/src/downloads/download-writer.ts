@@ -22,7 +22,12 @@ export interface DownloadWriterOptions {
   journalLanes: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
-  /** COPYs running at once, each on a connection of its own. */
+  /**
+   * How long journaled rows may wait in memory to go with others in one COPY (a COPY is a commit, PostgreSQL's WAL
+   * flush among them, sharing the disk with the journal's): a full batch goes at once.
+   */
+  copyDelayMs: number;
+  /** COPYs running at once, each on a connection of its own: more than one only while full batches wait. */
   maxConcurrentCopies: number;
   /** While PostgreSQL is away: how often it is tried again (and the journal replayed once it answers). */
   retryIntervalMs: number;
@@ -50,6 +55,7 @@ export function downloadWriterOptions(
     writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
     journalLanes: 2,
     maxBatchRows: 5_000,
+    copyDelayMs: 50,
     maxConcurrentCopies: 4,
     retryIntervalMs: 1_000,
     maxSegmentBytes: 8 * 1024 * 1024,
@@ -57,8 +63,6 @@ export function downloadWriterOptions(
     lateAfterMs: 10_000,
   };
 }
-
-const MIN_ROWS_FOR_ANOTHER_COPY = 16;
 
 /** What the writer has done since the process started (for the health report, the tests and the benchmark). */
 export interface DownloadWriterCounts {
@@ -90,9 +94,9 @@ interface Shipment {
  * Records downloads: each row is appended to the local journal and is on disk before its append resolves (and its
  * listener's 302 goes), by group commit: the rows that arrive while the appends under way (one per lane of the
  * journal, two by default) run go together in the next.
- * PostgreSQL is fed from memory behind it: the rows of the appends that land while COPYs run are written by the next
- * COPY, up to `maxConcurrentCopies` at once, each on its own connection; a journal segment goes once PostgreSQL has
- * all its rows. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`, the rows wait in
+ * PostgreSQL is fed from memory behind it: journaled rows wait up to `copyDelayMs` to go together in one COPY (one
+ * commit for many appends), and while full batches wait, up to `maxConcurrentCopies` COPYs run at once, each on its
+ * own connection; a journal segment goes once PostgreSQL has all its rows. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`, the rows wait in
  * their segments, the writer tries PostgreSQL again every `retryIntervalMs`, and once it answers, the segments are
  * replayed from their files with `on conflict do nothing`, so a row that reached PostgreSQL after all (a slow COPY
  * that committed late) is not written twice. A segment of a process that died is replayed the same way by the next.
@@ -117,6 +121,9 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private readonly idle: WriterConnection[];
   private readonly recovery: WriterConnection;
   private inFlight = 0;
+  /** Shipments queued whose redirects wait for PostgreSQL (the journal refused their rows). */
+  private urgentShipments = 0;
+  private copyTimer: NodeJS.Timeout | undefined;
   private drained: Array<() => void> = [];
   /** Whether PostgreSQL took the last batch; while false, rows stay in their segments until it answers again. */
   private healthy = true;
@@ -152,6 +159,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     this.closed = true;
     clearInterval(this.timer);
     await this.flush();
+    clearTimeout(this.copyTimer);
     await this.recovering;
     await this.journal.close();
     // What PostgreSQL has in full goes; the rest waits in its segments for the next process.
@@ -161,16 +169,19 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
 
   /** Queues the row; resolves once it is in the journal (or, the disk refusing, in PostgreSQL; or counted lost). */
   append(row: DownloadRequestRow): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
-      this.lines.push(toCopyLine(row));
-      this.waiting.push(resolve);
-      if (this.appends < this.options.journalLanes && !this.appendScheduled) {
-        this.appendScheduled = true;
-        // Rows appended in this turn of the event loop go in one append.
-        setImmediate(() => this.appendToJournal());
-      }
-    });
+    return new Promise((resolve) => this.record(row, resolve));
+  }
+
+  /** `append` with a callback, for the redirect's hot path (no promise per request). */
+  record(row: DownloadRequestRow, done: () => void): void {
+    if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
+    this.lines.push(toCopyLine(row));
+    this.waiting.push(done);
+    if (this.appends < this.options.journalLanes && !this.appendScheduled) {
+      this.appendScheduled = true;
+      // Rows appended in this turn of the event loop go in one append.
+      setImmediate(() => this.appendToJournal());
+    }
   }
 
   /** Rows queued and not yet in PostgreSQL (nor, PostgreSQL being away, left to their journal segments). */
@@ -180,7 +191,11 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
 
   /** Resolves once every row queued so far is in PostgreSQL, or (PostgreSQL being away) in the journal. */
   async flush(): Promise<void> {
-    while (this.pending > 0) await new Promise<void>((done) => this.drained.push(done));
+    while (this.pending > 0) {
+      const drained = new Promise<void>((done) => this.drained.push(done));
+      this.dispatch(true);
+      await drained;
+    }
   }
 
   /**
@@ -241,19 +256,36 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private enqueue(shipment: Shipment): void {
     this.shipments.push(shipment);
     this.queuedRows += shipment.rows;
-    this.dispatch();
+    if (shipment.waiting.length > 0) this.urgentShipments += 1;
+    this.dispatch(this.urgent);
+  }
+
+  /** Rows go to PostgreSQL without waiting for others when the process stops or redirects wait for them. */
+  private get urgent(): boolean {
+    return this.closed || this.urgentShipments > 0;
   }
 
   /**
-   * Starts a COPY of what waits: on an idle connection when none is writing, or when enough rows wait to be worth
-   * another COPY beside the running ones (a lone row waits for the next batch rather than costing a commit of its own).
+   * Starts a COPY of what waits, on an idle connection: once the oldest row has waited `copyDelayMs` (or at once when
+   * `now`) when no COPY runs, and beside the running ones only for full batches (PostgreSQL catching up).
    */
-  private dispatch(): void {
-    while (
-      this.shipments.length > 0 &&
-      this.idle.length > 0 &&
-      (this.inFlight === 0 || this.queuedRows >= MIN_ROWS_FOR_ANOTHER_COPY)
-    ) {
+  private dispatch(now = false): void {
+    while (this.shipments.length > 0 && this.idle.length > 0) {
+      const full = this.queuedRows >= this.options.maxBatchRows;
+      if (!full && this.inFlight > 0) return;
+      if (!full && !now) {
+        const dueInMs = this.shipments[0]!.sinceMs + this.options.copyDelayMs - Date.now();
+        if (dueInMs > 0) {
+          if (!this.copyTimer) {
+            this.copyTimer = setTimeout(() => {
+              this.copyTimer = undefined;
+              this.dispatch(this.urgent);
+            }, dueInMs);
+            this.copyTimer.unref();
+          }
+          return;
+        }
+      }
       const connection = this.idle.pop()!;
       const batch: Shipment[] = [];
       let rows = 0;
@@ -261,13 +293,14 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
         const shipment = this.shipments.shift()!;
         batch.push(shipment);
         rows += shipment.rows;
+        if (shipment.waiting.length > 0) this.urgentShipments -= 1;
       } while (this.shipments.length > 0 && rows + this.shipments[0]!.rows <= this.options.maxBatchRows);
       this.queuedRows -= rows;
       this.inFlight += rows;
       void this.persist(connection, batch, rows).then(() => {
         this.inFlight -= rows;
         this.idle.push(connection);
-        this.dispatch();
+        this.dispatch(this.urgent);
         this.settled();
       });
     }
@@ -308,6 +341,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       if (!this.healthy) {
         const rest = this.shipments.splice(0);
         this.queuedRows = 0;
+        this.urgentShipments = 0;
         this.giveUp(rest);
       }
     }
