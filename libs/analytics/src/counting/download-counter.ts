@@ -393,9 +393,9 @@ function toCountable(row: RequestRow): CountableRequest {
 }
 
 /**
- * Downloads of podcasts erased in the last minutes (with their owner's account) that reached PostgreSQL after the
- * erasure (the writer's COPYs were under way): gone before they are counted, as a COPY commits at most seconds after
- * its rows' time and counting waits `settleMs`. The podcast index finds them.
+ * Downloads of podcasts erased in the last minutes (deleted, or with their owner's account) that reached PostgreSQL
+ * after the erasure (the writer's COPYs were under way): gone before they are counted, as a COPY commits at most
+ * seconds after its rows' time and counting waits `settleMs`. The podcast index finds them.
  */
 async function sweepErased(sql: Sql): Promise<void> {
   await sql(

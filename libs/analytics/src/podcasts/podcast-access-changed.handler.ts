@@ -39,7 +39,8 @@ export class PodcastUpdatedAccessHandler implements EventHandler<typeof catalogE
 /**
  * A deleted podcast: nothing is kept about it — its access record, its episodes' enclosures (their `/e/` URLs answer
  * 404), their recorded and counted downloads (with what the storage delivered of them), listening sessions and feed
- * requests.
+ * requests. It is remembered in `erased_podcasts`, as an erased account's podcasts are, so that downloads still on
+ * their way from a journal do not bring it back.
  */
 @Injectable()
 export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogEvents.podcastDeleted> {
@@ -75,6 +76,14 @@ export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogE
         'run',
         em.getTransactionContext(),
       );
+    // Downloads journaled before now may reach PostgreSQL after it: the writer leaves them out, the counter sweeps them.
+    await connection.execute(
+      `insert into analytics.erased_podcasts (podcast_id) values (?)
+         on conflict (podcast_id) do update set erased_at = now()`,
+      [payload.podcastId],
+      'run',
+      em.getTransactionContext(),
+    );
     // The feed requests' rollups outlive the requests that retention dropped.
     await connection.execute(
       'select analytics.forget_feed_request_rollups(array[?]::uuid[])',
