@@ -242,9 +242,9 @@ function generateRows() {
       // The newest episodes take most downloads.
       episodeId: episodeIds[Math.floor(random() ** 3 * EPISODES)],
       ownerId: 'bench-user',
-      listenerDay: randomBytes(16),
-      listenerNext: randomBytes(16),
-      addressDay: randomBytes(16),
+      listenerDay: randomBytes(16).toString('hex'),
+      listenerNext: randomBytes(16).toString('hex'),
+      addressDay: randomBytes(16).toString('hex'),
       country: countryOf(random),
       userAgent: userAgentOf(random),
       referrer: referrerOf(random),
