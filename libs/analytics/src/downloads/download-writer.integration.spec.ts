@@ -23,7 +23,8 @@ describe('DownloadJournal', () => {
 
     const segment = await journal.append('a\tb\n'.repeat(10), 10);
 
-    // The one written to, and the next one, made ahead.
+    // The one written to, and the next one, made ahead (begun as the first was taken, maybe not there yet).
+    await waitFor('the next segment to be made ahead', async () => (await files()).length === 2);
     expect(await files()).toHaveLength(2);
     const content = await readFile(segment.path);
     expect(content.length).toBe(4096);
@@ -138,7 +139,9 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
 
   it('journals rows that arrive together in a few appends, then writes them to PostgreSQL in a few COPYs, exactly as given', async () => {
     const spill = await mkdtemp(join(tmpdir(), 'castbase-spill-'));
-    const writer = await startWriter(spill);
+    // The rows stay in memory until the flush below: their segment cannot be written to PostgreSQL and removed (the
+    // writer's first recovery closes it) before the test reads it.
+    const writer = await startWriter(spill, { copyDelayMs: 60_000 });
     const podcastId = randomUUID();
     const rows = Array.from({ length: 300 }, () => aRow(podcastId));
 
