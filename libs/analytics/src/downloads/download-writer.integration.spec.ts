@@ -4,8 +4,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { TcpProxy, waitFor } from '@castbase/platform-testing';
+import { waitFor, type TcpProxy } from '@castbase/platform-testing';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
+import { databaseRelay } from '../testing/database-relay.js';
 import { aDownloadRequestRow } from '../testing/download-request-rows.js';
 import { toCopyLine, type DownloadRequestRow } from './download-request-row.js';
 import { DownloadJournal } from './download-journal.js';
@@ -120,11 +121,7 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
 
   beforeAll(async () => {
     analytics = await startAnalyticsTestApp('cbtest_download_writer');
-    const url = new URL(analytics.databaseUrl);
-    proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    proxiedUrl = url.href;
+    ({ proxy, url: proxiedUrl } = await databaseRelay(analytics.databaseUrl));
   });
 
   afterEach(async () => {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { catalogEvents } from '@castbase/contracts';
-import { TcpProxy, waitFor } from '@castbase/platform-testing';
+import { waitFor, type TcpProxy } from '@castbase/platform-testing';
 import { DownloadWriter, downloadWriterOptions } from '../downloads/download-writer.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
+import { databaseRelay } from '../testing/database-relay.js';
 import { aDownloadRequestRow } from '../testing/download-request-rows.js';
 
 // A deleted podcast's analytics go with it (docs/analytics.md: `catalog.podcast.deleted` deletes everything kept about
@@ -54,11 +55,7 @@ describe('analytics service: deleting a podcast while its downloads are on their
 
   beforeAll(async () => {
     analytics = await startAnalyticsTestApp('cbtest_podcast_deletion');
-    const url = new URL(analytics.databaseUrl);
-    proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    proxiedUrl = url.href;
+    ({ proxy, url: proxiedUrl } = await databaseRelay(analytics.databaseUrl));
   });
 
   afterEach(async () => {
