@@ -12,7 +12,7 @@
 //    node:http server answering the same 302 from memory, the reference for what Node itself can do here.
 // 3. wrk, pinned to core 1, 64 connections, one thread, with the User-Agent of Apple Podcasts on iOS: after a warm-up,
 //    BENCH_ROUNDS (5) short runs of each side taken in turn; the median of each side is printed with the ratio
-//    (target ≥ 0.4) and p99 (target < 20 ms).
+//    (target ≥ 0.4) and p99 (target < 20 ms), and the server's CPU per 302 (all its threads, from /proc).
 // 4. Stops the all-in-one process and starts the analytics service alone (`apps/analytics/dist/main.js`) on the same
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222) with a BUS_NAMESPACE of its own, checks it
 //    answers the same 302 (the podcast's access row is the all-in-one's), and measures it the same way.
@@ -40,6 +40,7 @@ import { mintDevAccessToken } from '@castbase/platform-auth';
 import {
   api,
   CONNECTIONS,
+  cpuMs,
   createBenchDatabase,
   freePort,
   LOAD_CORE,
@@ -69,6 +70,12 @@ const LISTENER_USER_AGENT = 'Podcasts/4022.610.1 CFNetwork/1408.0.4 Darwin/22.5.
 /** The benchmark's own checks, whose rows are not wrk's. */
 const PROBE_USER_AGENT = 'CastbaseBench/1.0 (download-redirect probe)';
 const listener = { 'User-Agent': LISTENER_USER_AGENT };
+/**
+ * The server's CPU (all its threads) over its runs, the warm-up and nginx's turns (when it idles) included, per 302 wrk
+ * counted: steadier than req/s on a shared machine, and comparable between the product and the bare server.
+ */
+const CPU_COLUMN = 'CPU µs per 302';
+const microsecondsEach = (ms, redirects) => Number(((1000 * ms) / redirects).toFixed(1));
 
 /** One podcast with one published episode, made as a creator would through the API; answers its enclosure URL. */
 async function seed(baseUrl, call, token) {
@@ -264,12 +271,14 @@ async function measureProcess(runtime, server, nginx, db, enclosurePath, locatio
   pinToServerCore(server.child);
   const rowsBefore = await listenerRows(db);
   const rssBefore = await residentMb(server.child);
+  const cpuBefore = await cpuMs(server.child);
   const { row, redirects, uncounted } = await compare(
     runtime,
     `${server.baseUrl}${enclosurePath}`,
     `${nginx.baseUrl}${enclosurePath}`,
     location,
   );
+  row[CPU_COLUMN] = microsecondsEach((await cpuMs(server.child)) - cpuBefore, redirects);
   const rssAfter = await residentMb(server.child);
   const rows = (await listenerRows(db)) - rowsBefore;
   const recording = {
@@ -342,10 +351,15 @@ async function main() {
     );
 
     pinToServerCore(allInOne.child);
-    results.push(
-      (await compare('plain node:http (reference)', `${plainNode.baseUrl}/`, `${nginx.baseUrl}/`, location))
-        .row,
+    const plainCpuBefore = await cpuMs(plainNode.child);
+    const plain = await compare(
+      'plain node:http (reference)',
+      `${plainNode.baseUrl}/`,
+      `${nginx.baseUrl}/`,
+      location,
     );
+    plain.row[CPU_COLUMN] = microsecondsEach((await cpuMs(plainNode.child)) - plainCpuBefore, plain.redirects);
+    results.push(plain.row);
     await stopProcess(plainNode.child);
     const allInOneRun = await measureProcess('all-in-one', allInOne, nginx, db, enclosurePath, location);
     results.push(allInOneRun.row);

@@ -189,6 +189,19 @@ export async function residentMb(child) {
   return Number.isNaN(kb) ? undefined : Math.round(kb / 1024);
 }
 
+const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * CPU time the process has used so far, all its threads, user and system (ms): sampled around a measurement, the CPU
+ * per request, steadier on a shared machine than requests per second.
+ */
+export async function cpuMs(child) {
+  const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
 /** SIGTERM (the process then writes its CPU profile, if asked), SIGKILL after 20 seconds; resolves once it is gone. */
 export async function stopProcess(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
