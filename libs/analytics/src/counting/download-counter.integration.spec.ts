@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import request from 'supertest';
+import { waitFor } from '@castbase/platform-testing';
+import { Attribution } from '../attribution/index.js';
 import { rollupsFromScratch, storedRollups } from '../database/testing/download-rollups.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { BURST_LISTENERS_PER_ADDRESS_HOUR } from './download-counting.js';
+import { DEFAULT_DOWNLOAD_COUNTER_OPTIONS, DownloadCounter } from './download-counter.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 const ANTENNAPOD = 'de.danoeh.antennapod/1.7.3b (Linux;Android 8.0.0) ExoPlayerLib/2.9.3';
@@ -80,6 +84,31 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
     await analytics.countDownloads();
 
     expect(await downloadsOf(episode.episodeId)).toHaveLength(1);
+  });
+
+  it("counts the same in runs of a few requests each as in one, a listener's ranges split between two runs", async () => {
+    const counter = new DownloadCounter(analytics.app.get(EntityManager), analytics.app.get(Attribution), {
+      ...DEFAULT_DOWNLOAD_COUNTER_OPTIONS,
+      maxRequestsPerRun: 3,
+    });
+    const episode = await analytics.publishedEpisode();
+    // Runs of three: the third request's range and the fourth's, which completes it, fall in two runs.
+    await get(episode.path, { 'X-Forwarded-For': '9.9.9.1', 'User-Agent': OVERCAST });
+    await get(episode.path, { 'X-Forwarded-For': '9.9.9.2', 'User-Agent': ANTENNAPOD, Range: 'bytes=0-1' });
+    await get(episode.path, { 'X-Forwarded-For': '9.9.9.3', 'User-Agent': ANTENNAPOD, Range: 'bytes=0-599' });
+    await get(episode.path, { 'X-Forwarded-For': '9.9.9.3', 'User-Agent': ANTENNAPOD, Range: 'bytes=600-999' });
+    await get(episode.path, { 'X-Forwarded-For': '9.9.9.4', 'User-Agent': OVERCAST });
+    await analytics.recorded();
+
+    // Another replica's run (the app's own counter, on its timer) holds the lock now and then: then again.
+    const downloads = await waitFor('the runs of three requests to count them', async () => {
+      await counter.countNow({ settleMs: 0 });
+      const counted = await downloadsOf(episode.episodeId);
+      return counted.length === 3 && counted;
+    });
+    expect(downloads.map((download) => download['app'])).toEqual(['Overcast', 'AntennaPod', 'Overcast']);
+    await analytics.countDownloads();
+    expect(await downloadsOf(episode.episodeId)).toEqual(downloads);
   });
 
   it(`excludes an address's downloads of an episode beyond ${BURST_LISTENERS_PER_ADDRESS_HOUR} listeners in an hour`, async () => {

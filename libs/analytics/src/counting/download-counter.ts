@@ -30,6 +30,11 @@ export interface DownloadCounterOptions {
   settleMs: number;
   /** The most raw log one run takes (catching up goes run after run). */
   sliceMs: number;
+  /**
+   * The most requests one run takes (and those of the same millisecond as its last): a run parses and counts its
+   * requests in this process, beside the redirect, so a short one keeps the event loop's pauses short under load.
+   */
+  maxRequestsPerRun: number;
 }
 
 export const DOWNLOAD_COUNTER_OPTIONS = Symbol('DOWNLOAD_COUNTER_OPTIONS');
@@ -37,6 +42,7 @@ export const DEFAULT_DOWNLOAD_COUNTER_OPTIONS: DownloadCounterOptions = {
   intervalMs: 10_000,
   settleMs: 30_000,
   sliceMs: 60 * 60 * 1000,
+  maxRequestsPerRun: 10_000,
 };
 
 type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -136,7 +142,11 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
         state = { counted_through: await startFullRecount(sql, state, settled) };
       }
       const from = new Date(state['counted_through'] as string);
-      const through = new Date(Math.min(settled.getTime(), from.getTime() + this.options.sliceMs));
+      const through = await this.runEnd(
+        sql,
+        from,
+        new Date(Math.min(settled.getTime(), from.getTime() + this.options.sliceMs)),
+      );
       if (through <= from) return false;
 
       await this.recount(sql, from, floor);
@@ -153,6 +163,23 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
       await sql('update analytics.download_counting set counted_through = ? where id = 1', [through]);
       return through < settled;
     });
+  }
+
+  /**
+   * Where a run from `from` ends: at `until`, or earlier at the time of its `maxRequestsPerRun`-th request (to the
+   * millisecond, so a request a microsecond later than it goes in the next run, never in none).
+   */
+  private async runEnd(sql: Sql, from: Date, until: Date): Promise<Date> {
+    if (until <= from) return until;
+    const [last] = await sql(
+      `select occurred_at from analytics.download_requests
+         where occurred_at > ? and occurred_at <= ? order by occurred_at offset ? limit 1`,
+      [from, until, this.options.maxRequestsPerRun - 1],
+    );
+    if (!last) return until;
+    const lastAt = new Date(last['occurred_at'] as string);
+    // Within the millisecond of `from` (stored with microseconds): the whole slice instead, or the run would end where it began.
+    return lastAt > from && lastAt < until ? lastAt : until;
   }
 
   /**
