@@ -358,7 +358,10 @@ async function main() {
       `${nginx.baseUrl}/`,
       location,
     );
-    plain.row[CPU_COLUMN] = microsecondsEach((await cpuMs(plainNode.child)) - plainCpuBefore, plain.redirects);
+    plain.row[CPU_COLUMN] = microsecondsEach(
+      (await cpuMs(plainNode.child)) - plainCpuBefore,
+      plain.redirects,
+    );
     results.push(plain.row);
     await stopProcess(plainNode.child);
     const allInOneRun = await measureProcess('all-in-one', allInOne, nginx, db, enclosurePath, location);

@@ -37,6 +37,7 @@ import {
   pinToServerCore,
   probe,
   requireTools,
+  cpuMs,
   residentMb,
   ROUNDS,
   RUN_S,
@@ -151,8 +152,21 @@ async function startPlainNode({ workDir, feedPath, gzipped, etag, lastModified }
   return { child, baseUrl };
 }
 
-/** Measures one scenario on the server and then on nginx, after checking that both answer it with `expectedStatus`. */
-async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, nginxHeaders, expectedStatus) {
+/**
+ * Measures one scenario on the server and then on nginx, after checking that both answer it with `expectedStatus`.
+ * With the server's process, also its CPU (all threads) per request over its runs, warm-up and nginx's turns included:
+ * steadier than req/s on a shared machine.
+ */
+async function compare(
+  runtime,
+  scenario,
+  serverUrl,
+  nginxUrl,
+  serverHeaders,
+  nginxHeaders,
+  expectedStatus,
+  serverProcess,
+) {
   for (const [url, headers] of [
     [serverUrl, serverHeaders],
     [nginxUrl, nginxHeaders],
@@ -161,7 +175,8 @@ async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, ng
     if (status !== expectedStatus)
       throw new Error(`${url} answered ${status} for ${scenario}, not ${expectedStatus}`);
   }
-  wrk(serverUrl, serverHeaders, WARM_UP_S);
+  const cpuBefore = await cpuMs(serverProcess);
+  const serverWarmUp = wrk(serverUrl, serverHeaders, WARM_UP_S);
   wrk(nginxUrl, nginxHeaders, WARM_UP_S);
   // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike.
   const serverRuns = [];
@@ -172,6 +187,8 @@ async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, ng
   }
   const server = median(serverRuns);
   const nginx = median(nginxRuns);
+  const requests = [serverWarmUp, ...serverRuns].reduce((sum, run) => sum + run.requests, 0);
+  const cpuPerRequestUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / requests;
   return {
     runtime,
     path: scenario,
@@ -181,10 +198,11 @@ async function compare(runtime, scenario, serverUrl, nginxUrl, serverHeaders, ng
     'nginx p99 ms': nginx.p99Ms,
     'ratio (≥ 0.5)': Number((server.rps / nginx.rps).toFixed(2)),
     errors: [server.errors, nginx.errors].filter(Boolean).join('; '),
+    'CPU µs per request': Number(cpuPerRequestUs.toFixed(1)),
   };
 }
 
-async function measure(runtime, serverBase, nginx, feedPath) {
+async function measure(runtime, serverProcess, serverBase, nginx, feedPath) {
   const gzip = { 'Accept-Encoding': 'gzip' };
   const serverEtag = (await probe(`${serverBase}${feedPath}`, gzip)).etag;
   const nginxEtag = (await probe(`${nginx.baseUrl}${feedPath}`, gzip)).etag;
@@ -197,6 +215,7 @@ async function measure(runtime, serverBase, nginx, feedPath) {
       gzip,
       gzip,
       200,
+      serverProcess,
     ),
     await compare(
       runtime,
@@ -206,6 +225,7 @@ async function measure(runtime, serverBase, nginx, feedPath) {
       { ...gzip, 'If-None-Match': serverEtag },
       { ...gzip, 'If-None-Match': nginxEtag },
       304,
+      serverProcess,
     ),
   ];
 }
@@ -273,10 +293,12 @@ async function main() {
     );
 
     pinToServerCore(allInOne.child);
-    results.push(...(await measure('plain node:http (reference)', plainNode.baseUrl, nginx, feedPath)));
+    results.push(
+      ...(await measure('plain node:http (reference)', plainNode.child, plainNode.baseUrl, nginx, feedPath)),
+    );
     await stopProcess(plainNode.child);
     const allInOneRss = await residentMb(allInOne.child);
-    results.push(...(await measure('all-in-one', allInOne.baseUrl, nginx, feedPath)));
+    results.push(...(await measure('all-in-one', allInOne.child, allInOne.baseUrl, nginx, feedPath)));
     console.table(results);
     console.log(
       `all-in-one resident memory: ${allInOneRss} MB before the runs, ${await residentMb(allInOne.child)} MB after`,
@@ -308,7 +330,7 @@ async function main() {
         `the feeds service answers ${served.status} with other bytes than the all-in-one process`,
       );
     const feedsRss = await residentMb(feeds.child);
-    results.push(...(await measure('feeds alone', feeds.baseUrl, nginx, feedPath)));
+    results.push(...(await measure('feeds alone', feeds.child, feeds.baseUrl, nginx, feedPath)));
     console.log(
       `feeds service resident memory: ${feedsRss} MB before the runs, ${await residentMb(feeds.child)} MB after`,
     );
