@@ -23,7 +23,10 @@ describe('analytics service: the enclosure redirect records every download reque
   /** SHA-256 of a day's stored salt and the text, cut to 16 bytes, as ListenerKeys makes a key. */
   async function saltedKey(day: string, text: string): Promise<Buffer> {
     const [stored] = await analytics.rows('select salt from analytics.ip_hash_salts where day = ?', [day]);
-    return createHash('sha256').update(`${String(stored?.['salt'])}\n${text}`).digest().subarray(0, 16);
+    return createHash('sha256')
+      .update(`${String(stored?.['salt'])}\n${text}`)
+      .digest()
+      .subarray(0, 16);
   }
 
   const listenerKey = (day: string, address: string, userAgent: string) =>

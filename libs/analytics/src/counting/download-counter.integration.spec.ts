@@ -96,7 +96,11 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
     await get(episode.path, { 'X-Forwarded-For': '9.9.9.1', 'User-Agent': OVERCAST });
     await get(episode.path, { 'X-Forwarded-For': '9.9.9.2', 'User-Agent': ANTENNAPOD, Range: 'bytes=0-1' });
     await get(episode.path, { 'X-Forwarded-For': '9.9.9.3', 'User-Agent': ANTENNAPOD, Range: 'bytes=0-599' });
-    await get(episode.path, { 'X-Forwarded-For': '9.9.9.3', 'User-Agent': ANTENNAPOD, Range: 'bytes=600-999' });
+    await get(episode.path, {
+      'X-Forwarded-For': '9.9.9.3',
+      'User-Agent': ANTENNAPOD,
+      Range: 'bytes=600-999',
+    });
     await get(episode.path, { 'X-Forwarded-For': '9.9.9.4', 'User-Agent': OVERCAST });
     await analytics.recorded();
 

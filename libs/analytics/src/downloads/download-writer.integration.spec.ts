@@ -161,7 +161,9 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
   });
 
   it('lets journaled rows wait copyDelayMs for others, so that many appends go to PostgreSQL in one COPY', async () => {
-    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { copyDelayMs: 3_000 });
+    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), {
+      copyDelayMs: 3_000,
+    });
     const podcastId = randomUUID();
 
     // One append at a time: each its own journal write.
