@@ -70,12 +70,6 @@ const LISTENER_USER_AGENT = 'Podcasts/4022.610.1 CFNetwork/1408.0.4 Darwin/22.5.
 /** The benchmark's own checks, whose rows are not wrk's. */
 const PROBE_USER_AGENT = 'CastbaseBench/1.0 (download-redirect probe)';
 const listener = { 'User-Agent': LISTENER_USER_AGENT };
-/**
- * The server's CPU (all its threads) over its runs, the warm-up and nginx's turns (when it idles) included, per 302 wrk
- * counted: steadier than req/s on a shared machine, and comparable between the product and the bare server.
- */
-const CPU_COLUMN = 'CPU µs per 302';
-const microsecondsEach = (ms, redirects) => Number(((1000 * ms) / redirects).toFixed(1));
 
 /** One podcast with one published episode, made as a creator would through the API; answers its enclosure URL. */
 async function seed(baseUrl, call, token) {
@@ -205,11 +199,13 @@ async function expectRedirect(url, location) {
 
 /**
  * Measures the redirect on `serverUrl` and on nginx in turn: warm-up, then ROUNDS short runs each, medians. Answers
- * the table's row and the 302s wrk counted on the server (warm-up included).
+ * the table's row and the 302s wrk counted on the server (warm-up included). The row has the server process's CPU (all
+ * its threads, nginx's turns when it idles included) per 302: steadier than req/s on a shared machine.
  */
-async function compare(runtime, serverUrl, nginxUrl, location) {
+async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   await expectRedirect(serverUrl, location);
   await expectRedirect(nginxUrl, location);
+  const cpuBefore = await cpuMs(serverProcess);
   const serverRuns = [wrk(serverUrl, listener, WARM_UP_S)];
   wrk(nginxUrl, listener, WARM_UP_S);
   const nginxRuns = [];
@@ -220,6 +216,8 @@ async function compare(runtime, serverUrl, nginxUrl, location) {
   }
   const server = median(serverRuns.slice(1));
   const nginx = median(nginxRuns);
+  const redirects = serverRuns.reduce((sum, run) => sum + run.requests - run.notOk, 0);
+  const cpuUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / redirects;
   return {
     row: {
       runtime,
@@ -230,8 +228,9 @@ async function compare(runtime, serverUrl, nginxUrl, location) {
       'nginx p99 ms': nginx.p99Ms,
       [`ratio (≥ ${TARGET_RATIO})`]: Number((server.rps / nginx.rps).toFixed(3)),
       errors: [server.errors, nginx.errors].filter(Boolean).join('; '),
+      'CPU µs per 302': Number(cpuUs.toFixed(1)),
     },
-    redirects: serverRuns.reduce((sum, run) => sum + run.requests - run.notOk, 0),
+    redirects,
     // At the end of each run every connection may have a request in flight, and a request wrk gave up on (a
     // timeout, a reset) may have been recorded too: rows of requests wrk did not count.
     uncounted: serverRuns.reduce((sum, run) => sum + CONNECTIONS + run.socketErrors, 0),
@@ -271,14 +270,13 @@ async function measureProcess(runtime, server, nginx, db, enclosurePath, locatio
   pinToServerCore(server.child);
   const rowsBefore = await listenerRows(db);
   const rssBefore = await residentMb(server.child);
-  const cpuBefore = await cpuMs(server.child);
   const { row, redirects, uncounted } = await compare(
     runtime,
+    server.child,
     `${server.baseUrl}${enclosurePath}`,
     `${nginx.baseUrl}${enclosurePath}`,
     location,
   );
-  row[CPU_COLUMN] = microsecondsEach((await cpuMs(server.child)) - cpuBefore, redirects);
   const rssAfter = await residentMb(server.child);
   const rows = (await listenerRows(db)) - rowsBefore;
   const recording = {
@@ -351,18 +349,17 @@ async function main() {
     );
 
     pinToServerCore(allInOne.child);
-    const plainCpuBefore = await cpuMs(plainNode.child);
-    const plain = await compare(
-      'plain node:http (reference)',
-      `${plainNode.baseUrl}/`,
-      `${nginx.baseUrl}/`,
-      location,
+    results.push(
+      (
+        await compare(
+          'plain node:http (reference)',
+          plainNode.child,
+          `${plainNode.baseUrl}/`,
+          `${nginx.baseUrl}/`,
+          location,
+        )
+      ).row,
     );
-    plain.row[CPU_COLUMN] = microsecondsEach(
-      (await cpuMs(plainNode.child)) - plainCpuBefore,
-      plain.redirects,
-    );
-    results.push(plain.row);
     await stopProcess(plainNode.child);
     const allInOneRun = await measureProcess('all-in-one', allInOne, nginx, db, enclosurePath, location);
     results.push(allInOneRun.row);

@@ -96,10 +96,10 @@ interface Shipment {
  * journal, two by default) run go together in the next.
  * PostgreSQL is fed from memory behind it: journaled rows wait up to `copyDelayMs` to go together in one COPY (one
  * commit for many appends), and while full batches wait, up to `maxConcurrentCopies` COPYs run at once, each on its
- * own connection; a journal segment goes once PostgreSQL has all its rows. Listeners come first: when PostgreSQL refuses or takes longer than `writeTimeoutMs`, the rows wait in
- * their segments, the writer tries PostgreSQL again every `retryIntervalMs`, and once it answers, the segments are
- * replayed from their files with `on conflict do nothing`, so a row that reached PostgreSQL after all (a slow COPY
- * that committed late) is not written twice. A segment of a process that died is replayed the same way by the next.
+ * own connection; a journal segment goes once PostgreSQL has all its rows. Listeners come first: when PostgreSQL
+ * refuses or takes longer than `writeTimeoutMs`, the rows wait in their segments, the writer tries PostgreSQL again
+ * every `retryIntervalMs`, and once it answers, the segments are replayed from their files with `on conflict do
+ * nothing`, so a row that reached PostgreSQL after all (a slow COPY that committed late) is not written twice. A segment of a process that died is replayed the same way by the next.
  * If the disk refuses an append, its rows go to PostgreSQL from memory and their appends wait for it.
  */
 @Injectable()

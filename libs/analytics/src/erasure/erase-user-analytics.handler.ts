@@ -9,6 +9,7 @@ import {
 import { DownloadTargets, noteTargetChange } from '../downloads/download-targets.js';
 import { Enclosure } from '../enclosures/enclosure.entity.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
+import { rememberErasedPodcasts } from './erased-podcasts.js';
 
 type Definition = typeof identityEvents.userDeletionRequested;
 
@@ -60,16 +61,8 @@ export class EraseUserAnalyticsHandler implements EventHandler<Definition> {
       await em.getConnection().execute(statement, [userId], 'run', em.getTransactionContext());
     const gone = await em.find(Enclosure, { ownerId: userId }, { fields: ['episodeId', 'podcastId'] });
     const closed = await em.find(PodcastAccess, { ownerId: userId }, { fields: ['podcastId'] });
-    // Downloads journaled before now may reach PostgreSQL after it: the writer leaves them out, the counter sweeps them.
     const podcastIds = [...new Set([...gone, ...closed].map(({ podcastId }) => podcastId))];
-    if (podcastIds.length > 0)
-      await em.getConnection().execute(
-        `insert into analytics.erased_podcasts (podcast_id) select unnest(?::uuid[])
-           on conflict (podcast_id) do update set erased_at = now()`,
-        [`{${podcastIds.join(',')}}`],
-        'run',
-        em.getTransactionContext(),
-      );
+    await rememberErasedPodcasts(em, podcastIds);
     const enclosures = await em.nativeDelete(Enclosure, { ownerId: userId });
     const podcasts = await em.nativeDelete(PodcastAccess, { ownerId: userId });
     for (const { episodeId } of gone) await noteTargetChange(em, this.targets, { episodeId });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { catalogEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventContext, EventHandler } from '@castbase/platform-messaging';
 import { DownloadTargets, noteTargetChange } from '../downloads/download-targets.js';
+import { rememberErasedPodcasts } from '../erasure/erased-podcasts.js';
 import { PodcastAccessService } from './podcast-access.service.js';
 
 /** A new podcast: its visibility and token are copied for the download check. */
@@ -76,14 +77,7 @@ export class PodcastDeletedAccessHandler implements EventHandler<typeof catalogE
         'run',
         em.getTransactionContext(),
       );
-    // Downloads journaled before now may reach PostgreSQL after it: the writer leaves them out, the counter sweeps them.
-    await connection.execute(
-      `insert into analytics.erased_podcasts (podcast_id) values (?)
-         on conflict (podcast_id) do update set erased_at = now()`,
-      [payload.podcastId],
-      'run',
-      em.getTransactionContext(),
-    );
+    await rememberErasedPodcasts(em, [payload.podcastId]);
     // The feed requests' rollups outlive the requests that retention dropped.
     await connection.execute(
       'select analytics.forget_feed_request_rollups(array[?]::uuid[])',
