@@ -9,7 +9,7 @@ import {
 import { Attribution, ATTRIBUTION_VERSION } from '../attribution/index.js';
 import {
   BURST_LISTENERS_PER_ADDRESS_HOUR,
-  countDownloads,
+  countDownloadsInSteps,
   type CountableRequest,
   type CountedDownload,
   type EpisodeFile,
@@ -248,7 +248,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     for (const [episodeId, episodeRequests] of byEpisode) {
       const openFrom = new Date(episodeRequests[0]!.occurredAtMs - DAY_MS);
       const open = keepFrom ? [] : await this.openWindows(sql, episodeId, openFrom);
-      const { downloads, windows } = countDownloads(
+      const { downloads, windows } = await countDownloadsInSteps(
         episodeRequests,
         await this.fileOf(sql, episodeId),
         this.attribution,

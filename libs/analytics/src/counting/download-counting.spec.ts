@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Attribution } from '../attribution/index.js';
 import {
   countDownloads,
+  countDownloadsInSteps,
   downloadThreshold,
   type CountableRequest,
   type EpisodeFile,
@@ -228,5 +229,43 @@ describe('countDownloads (IAB v2.2)', () => {
       { app: 'AntennaPod', device: 'mobile', os: 'Android', country: null, source: 'Podcast app' },
       { app: 'Web Browser', device: 'desktop', os: 'Windows', country: 'DE', source: 'Embedded player' },
     ]);
+  });
+});
+
+describe('countDownloadsInSteps', () => {
+  it('counts exactly as one call does, whatever the step, windows carried from step to step', async () => {
+    const lateNight = Date.parse('2026-11-20T23:50:00Z');
+    const requests = [
+      aRequest({ occurredAtMs: lateNight, rangeHeader: 'bytes=0-299999' }),
+      aRequest({ occurredAtMs: lateNight + 1, listenerDay: key(5), listenerNext: key(6) }),
+      aRequest({ occurredAtMs: lateNight + 2, userAgent: 'curl/8.5.0' }),
+      // The first listener after midnight, by their next-day key: their window goes on and completes.
+      aRequest({
+        occurredAtMs: lateNight + 20 * MINUTE,
+        listenerDay: key(2),
+        listenerNext: key(3),
+        rangeHeader: 'bytes=300000-599999',
+      }),
+      aRequest({ occurredAtMs: lateNight + 21 * MINUTE, listenerDay: key(6), listenerNext: key(10) }),
+      aRequest({ occurredAtMs: lateNight + 22 * MINUTE, rangeHeader: 'bytes=0-1' }),
+      // The listener of the window left open before these requests, after midnight.
+      aRequest({ occurredAtMs: lateNight + 30 * MINUTE, listenerDay: key(8), listenerNext: key(11) }),
+      // A day after their first request: a new window and a new download.
+      aRequest({ occurredAtMs: lateNight + 24 * HOUR, listenerDay: key(2), listenerNext: key(3) }),
+    ];
+    const open = countDownloads(
+      [aRequest({ occurredAtMs: lateNight - HOUR, listenerDay: key(7), listenerNext: key(8) })],
+      FILE,
+      new Attribution(),
+    ).windows;
+    const whole = countDownloads(requests, FILE, new Attribution(), [...open]);
+    expect(whole.downloads.map((download) => download.requestId)).toEqual(
+      [requests[1], requests[3], requests[7]].map((request) => request!.id),
+    );
+    for (const step of [1, 2, 3, 1_000]) {
+      const inSteps = await countDownloadsInSteps(requests, FILE, new Attribution(), [...open], step);
+      expect(inSteps.downloads).toEqual(whole.downloads);
+      expect([...inSteps.windows]).toEqual([...whole.windows]);
+    }
   });
 });

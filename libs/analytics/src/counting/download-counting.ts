@@ -212,6 +212,32 @@ export function countDownloads(
   return { downloads, outcomes, windows: touched };
 }
 
+/**
+ * `countDownloads` taken `step` requests at a time, each step going on from the windows the one before left, with the
+ * event loop turning between steps: the same downloads and windows as one call, but a run of tens of thousands of
+ * requests never holds the process (and the download redirect it serves) for more than one step's few milliseconds.
+ */
+export async function countDownloadsInSteps(
+  requests: readonly CountableRequest[],
+  file: EpisodeFile,
+  attribution: Attribution,
+  openWindows: readonly ListenerWindow[] = [],
+  step = COUNTING_STEP,
+): Promise<{ downloads: CountedDownload[]; windows: Set<ListenerWindow> }> {
+  const downloads: CountedDownload[] = [];
+  let windows = new Set(openWindows);
+  for (let first = 0; first < requests.length; first += step) {
+    if (first > 0) await new Promise((turn) => setImmediate(turn));
+    const counted = countDownloads(requests.slice(first, first + step), file, attribution, [...windows]);
+    for (const download of counted.downloads) downloads.push(download);
+    windows = counted.windows;
+  }
+  return { downloads, windows };
+}
+
+/** Requests counted between two turns of the event loop: a few milliseconds' work. */
+const COUNTING_STEP = 1_000;
+
 /** How a listener is looked up: their key of a UTC day, with the day. */
 function listenerKey(atMs: number, key: Buffer): string {
   return `${utcDay(atMs)}:${key.toString('hex')}`;

@@ -10,9 +10,16 @@ const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 /** Hex digits of the SHA-256 kept (16 bytes): 128 bits tell listeners apart as well as 256 would. */
 const KEY_HEX_DIGITS = 32;
 
+/** The day `utcDay` answered last: the counting asks it for every request, and nearly all fall on the same day. */
+let lastUtcDay = { startMs: Number.NaN, day: '' };
+
 /** `YYYY-MM-DD` of a time in UTC. */
 export function utcDay(atMs: number): string {
-  return new Date(atMs).toISOString().slice(0, 10);
+  if (atMs >= lastUtcDay.startMs && atMs < lastUtcDay.startMs + DAY_MS) return lastUtcDay.day;
+  const startMs = Math.floor(atMs / DAY_MS) * DAY_MS;
+  const day = new Date(startMs).toISOString().slice(0, 10);
+  lastUtcDay = { startMs, day };
+  return day;
 }
 
 function dayAfter(day: string, days = 1): string {
