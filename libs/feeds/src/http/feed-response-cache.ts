@@ -6,6 +6,8 @@ import { FEED_ENCODINGS, type FeedEncoding } from './content-encoding.js';
 import { feedResponseHeaders, type FeedResponseHeaders } from './feed-response-headers.js';
 
 const FEED_CODINGS: FeedEncoding[] = ['identity', ...FEED_ENCODINGS];
+/** How finely the cache keeps the order of use (its eviction order). */
+const USE_RESOLUTION_MS = 1_000;
 
 export interface FeedResponseCacheOptions {
   /** How long an entry is trusted before the database is asked (one small row) whether the feed changed. */
@@ -152,7 +154,7 @@ function bytesOf(entry: CachedAddress): number {
 @Injectable()
 export class FeedResponseCache {
   private readonly options: FeedResponseCacheOptions;
-  private readonly entries = new Map<string, { entry: CachedAddress; expiresAt: number }>();
+  private readonly entries = new Map<string, { entry: CachedAddress; expiresAt: number; usedAt: number }>();
   private readonly missing = new Map<string, number>();
   private invalidations = 0;
 
@@ -164,8 +166,12 @@ export class FeedResponseCache {
     const now = this.options.now();
     const cached = this.entries.get(address);
     if (cached) {
-      this.entries.delete(address);
-      this.entries.set(address, cached);
+      // Least recently used to the second: a feed polled thousands of times a second moves to the end once.
+      if (now - cached.usedAt >= USE_RESOLUTION_MS) {
+        cached.usedAt = now;
+        this.entries.delete(address);
+        this.entries.set(address, cached);
+      }
       return { state: cached.expiresAt > now ? 'fresh' : 'stale', entry: cached.entry };
     }
     const missingUntil = this.missing.get(address);
@@ -191,7 +197,8 @@ export class FeedResponseCache {
     if (readAtVersion !== this.invalidations) return;
     this.missing.delete(address);
     this.entries.delete(address);
-    this.entries.set(address, { entry, expiresAt: this.options.now() + this.options.ttlMs });
+    const now = this.options.now();
+    this.entries.set(address, { entry, expiresAt: now + this.options.ttlMs, usedAt: now });
     this.evict();
   }
 
