@@ -41,6 +41,8 @@ import {
   api,
   CONNECTIONS,
   cpuMs,
+  cpuMsByThread,
+  cpuUsPerRequestByThread,
   createBenchDatabase,
   freePort,
   LOAD_CORE,
@@ -65,6 +67,7 @@ import {
 
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 20;
+const IDLE_SAMPLE_MS = 5_000;
 /** What wrk sends as: Apple Podcasts on an iPhone, as it downloads an episode. */
 const LISTENER_USER_AGENT = 'Podcasts/4022.610.1 CFNetwork/1408.0.4 Darwin/22.5.0';
 /** The benchmark's own checks, whose rows are not wrk's. */
@@ -206,6 +209,7 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   await expectRedirect(serverUrl, location);
   await expectRedirect(nginxUrl, location);
   const cpuBefore = await cpuMs(serverProcess);
+  const threadsBefore = await cpuMsByThread(serverProcess);
   const serverRuns = [wrk(serverUrl, listener, WARM_UP_S)];
   wrk(nginxUrl, listener, WARM_UP_S);
   const nginxRuns = [];
@@ -218,6 +222,9 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   const nginx = median(nginxRuns);
   const redirects = serverRuns.reduce((sum, run) => sum + run.requests - run.notOk, 0);
   const cpuUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / redirects;
+  console.log(
+    `${runtime}: CPU µs per 302 by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), redirects)}`,
+  );
   return {
     row: {
       runtime,
@@ -270,6 +277,12 @@ async function measureProcess(runtime, server, nginx, db, enclosurePath, locatio
   pinToServerCore(server.child);
   const rowsBefore = await listenerRows(db);
   const rssBefore = await residentMb(server.child);
+  // What the process does with no request at all (timers, pollers, the counter), which the CPU per 302 includes.
+  const idleBefore = await cpuMsByThread(server.child);
+  await new Promise((done) => setTimeout(done, IDLE_SAMPLE_MS));
+  console.log(
+    `${runtime} with no requests: CPU ms per second by thread: ${cpuUsPerRequestByThread(idleBefore, await cpuMsByThread(server.child), IDLE_SAMPLE_MS)}`,
+  );
   const { row, redirects, uncounted } = await compare(
     runtime,
     server.child,

@@ -38,6 +38,8 @@ import {
   probe,
   requireTools,
   cpuMs,
+  cpuMsByThread,
+  cpuUsPerRequestByThread,
   residentMb,
   ROUNDS,
   RUN_S,
@@ -176,6 +178,7 @@ async function compare(
       throw new Error(`${url} answered ${status} for ${scenario}, not ${expectedStatus}`);
   }
   const cpuBefore = await cpuMs(serverProcess);
+  const threadsBefore = await cpuMsByThread(serverProcess);
   const serverWarmUp = wrk(serverUrl, serverHeaders, WARM_UP_S);
   wrk(nginxUrl, nginxHeaders, WARM_UP_S);
   // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike.
@@ -189,6 +192,9 @@ async function compare(
   const nginx = median(nginxRuns);
   const requests = [serverWarmUp, ...serverRuns].reduce((sum, run) => sum + run.requests, 0);
   const cpuPerRequestUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / requests;
+  console.log(
+    `${runtime}, ${scenario}: CPU µs per request by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), requests)}`,
+  );
   return {
     runtime,
     path: scenario,

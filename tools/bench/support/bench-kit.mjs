@@ -13,7 +13,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -200,6 +200,35 @@ export async function cpuMs(child) {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/**
+ * The CPU time (ms) each kind of thread of a process has used so far, by thread name from /proc: `node` (the main
+ * thread: JavaScript and the syscalls it makes), `libuv-worker` (file system writes and their syncs), `V8 DefaultWorke`
+ * (garbage collection helpers) and the others. Differences between two readings show where a request's CPU goes.
+ */
+export async function cpuMsByThread(child) {
+  const tasks = await readdir(`/proc/${child.pid}/task`);
+  const byName = {};
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/${child.pid}/task/${task}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byName[name] =
+      (byName[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  }
+  return byName;
+}
+
+/** `cpuMsByThread(after) − (before)` per request, in µs, as "name µs" pairs, largest first. */
+export function cpuUsPerRequestByThread(before, after, requests) {
+  return Object.entries(after)
+    .map(([name, ms]) => [name, (1000 * (ms - (before[name] ?? 0))) / requests])
+    .filter(([, us]) => us >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => `${name} ${us.toFixed(1)}`)
+    .join(', ');
 }
 
 /** SIGTERM (the process then writes its CPU profile, if asked), SIGKILL after 20 seconds; resolves once it is gone. */
