@@ -17,6 +17,10 @@
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222) with a BUS_NAMESPACE of its own, checks it
 //    answers the same 302 (the podcast's access row is the all-in-one's), and measures it the same way.
 //
+// Each process is measured alike, with no counting under way: its runs start once the counting (DownloadCounter, which
+// takes requests 30 s old) has taken every request recorded before them, the analytics service's the all-in-one's
+// included. After the runs it waits for the counting of the runs' requests and prints its CPU per request, apart.
+//
 // After each process's runs, the rows it wrote with wrk's User-Agent are counted against the 302s wrk counted: a 302
 // without its row fails the benchmark. Rows may exceed the 302s by the requests wrk cut off at the end of each run
 // (at most one per connection per run) or gave up on (its socket errors), whose rows were written while wrk no
@@ -269,17 +273,46 @@ async function listenerRows(db) {
   );
 }
 
+/** Whether the counting has taken every request recorded so far (`counted_through` at or past the newest). */
+async function countedUp(db) {
+  const { rows } = await db.query(
+    `select (select counted_through from analytics.download_counting where id = 1) >=
+            (select max(occurred_at) from analytics.download_requests) as done`,
+  );
+  return rows[0].done === true;
+}
+
+/**
+ * Waits until the counting (the process's DownloadCounter, every 10 s, requests once 30 s old) has taken every request
+ * recorded so far; answers the process's CPU ms (all threads) meanwhile, its CPU with no requests taken out.
+ */
+async function waitForCounting(db, server, idleCpuMsPerS) {
+  const cpuBefore = await cpuMs(server.child);
+  const startedAt = Date.now();
+  await waitFor('the counting to take every recorded request', () => countedUp(db), 300_000, 1_000);
+  const elapsedS = (Date.now() - startedAt) / 1000;
+  return (await cpuMs(server.child)) - cpuBefore - idleCpuMsPerS * elapsedS;
+}
+
 /**
  * Measures one process (pinned to the server core) against nginx, and checks that every 302 wrk counted has its
- * row; answers the table's row and the recording's.
+ * row; answers the table's row and the recording's. The counting of earlier requests (another process's) is over
+ * before the runs and that of the runs' requests comes after them (30 s later), so each process is measured alike:
+ * the redirect and its recording. The counting's CPU per request is measured after the runs, on its own.
  */
 async function measureProcess(runtime, server, nginx, db, enclosurePath, location) {
   pinToServerCore(server.child);
   const rowsBefore = await listenerRows(db);
+  if (!(await countedUp(db))) {
+    console.log(`${runtime}: waiting for the counting of the requests recorded before it ...`);
+    await waitForCounting(db, server, 0);
+  }
   const rssBefore = await residentMb(server.child);
-  // What the process does with no request at all (timers, pollers, the counter), which the CPU per 302 includes.
+  // What the process does with no request at all (timers, pollers), which the CPU per 302 includes.
   const idleBefore = await cpuMsByThread(server.child);
+  const idleCpuBefore = await cpuMs(server.child);
   await new Promise((done) => setTimeout(done, IDLE_SAMPLE_MS));
+  const idleCpuMsPerS = ((await cpuMs(server.child)) - idleCpuBefore) / (IDLE_SAMPLE_MS / 1000);
   console.log(
     `${runtime} with no requests: CPU ms per second by thread: ${cpuUsPerRequestByThread(idleBefore, await cpuMsByThread(server.child), IDLE_SAMPLE_MS)}`,
   );
@@ -292,6 +325,10 @@ async function measureProcess(runtime, server, nginx, db, enclosurePath, locatio
   );
   const rssAfter = await residentMb(server.child);
   const rows = (await listenerRows(db)) - rowsBefore;
+  const countingCpuMs = await waitForCounting(db, server, idleCpuMsPerS);
+  console.log(
+    `${runtime}: the counting took ${((1000 * countingCpuMs) / rows).toFixed(1)} µs of CPU per request afterwards (${rows} requests, its CPU with no requests taken out)`,
+  );
   const recording = {
     runtime,
     '302s wrk counted': redirects,

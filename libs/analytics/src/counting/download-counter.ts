@@ -42,7 +42,7 @@ export const DEFAULT_DOWNLOAD_COUNTER_OPTIONS: DownloadCounterOptions = {
   intervalMs: 10_000,
   settleMs: 30_000,
   sliceMs: 60 * 60 * 1000,
-  maxRequestsPerRun: 10_000,
+  maxRequestsPerRun: 2_000,
 };
 
 type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
