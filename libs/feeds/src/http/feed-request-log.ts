@@ -70,20 +70,28 @@ export class FeedRequestLog extends BatchedEvents<FeedRequestRecord> {
     const startedAtMs = records[0]!.atMs;
     const feeds: FeedRequestBatch['feeds'] = [];
     const clients: FeedRequestBatch['clients'] = [];
-    const feedIndex = new Map<string, number>();
-    const clientIndex = new Map<string, number>();
+    // Indexes by podcast then variant, and by user agent then address: the header strings themselves are the keys,
+    // with no string made per request (this runs for every feed request).
+    const feedIndex = new Map<string, Map<string, number>>();
+    const clientIndex = new Map<string, Map<string, number>>();
     const requests = records.map((record): FeedRequestBatch['requests'][number] => {
-      const feedKey = `${record.podcastId}\u0000${record.variant}`;
-      let feed = feedIndex.get(feedKey);
+      let variants = feedIndex.get(record.podcastId);
+      if (variants === undefined) feedIndex.set(record.podcastId, (variants = new Map<string, number>()));
+      let feed = variants.get(record.variant);
       if (feed === undefined) {
         feed = feeds.push({ podcastId: record.podcastId, variant: record.variant }) - 1;
-        feedIndex.set(feedKey, feed);
+        variants.set(record.variant, feed);
       }
-      const clientKey = `${record.userAgent ?? ''}\u0000${record.remoteAddress ?? ''}\u0000${record.forwardedFor ?? ''}`;
-      let client = clientIndex.get(clientKey);
+      const userAgent = record.userAgent ?? '';
+      let addresses = clientIndex.get(userAgent);
+      if (addresses === undefined) clientIndex.set(userAgent, (addresses = new Map<string, number>()));
+      const address = record.forwardedFor
+        ? `${record.remoteAddress ?? ''}\u0000${record.forwardedFor}`
+        : (record.remoteAddress ?? '');
+      let client = addresses.get(address);
       if (client === undefined) {
-        client = clients.push({ userAgent: record.userAgent ?? '', ip: this.clientAddress(record) }) - 1;
-        clientIndex.set(clientKey, client);
+        client = clients.push({ userAgent, ip: this.clientAddress(record) }) - 1;
+        addresses.set(address, client);
       }
       const encoding =
         record.contentEncoding ??
