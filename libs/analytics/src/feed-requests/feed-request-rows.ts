@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FEED_REQUEST_ENCODINGS, type FeedRequestBatch } from '@castbase/contracts';
+import { executeBound } from '@castbase/platform-persistence';
 import { subscribersFromUserAgent, type Attribution, type CountryLookup } from '../attribution/index.js';
 import { utcDay, type ListenerKeys } from '../downloads/listener-keys.js';
 
@@ -143,16 +144,15 @@ const rowValues = (row: FeedRequestRow): unknown[] => [
 
 /** Inserts the rows in the caller's transaction, many rows to a statement. */
 export async function insertFeedRequests(em: EntityManager, rows: readonly FeedRequestRow[]): Promise<void> {
-  const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
   for (let first = 0; first < rows.length; first += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(first, first + ROWS_PER_STATEMENT);
-    await em
-      .getConnection()
-      .execute(
-        `insert into analytics.feed_requests (${COLUMNS.join(', ')}) values ${chunk.map(() => placeholders).join(', ')}`,
-        chunk.flatMap(rowValues),
-        'run',
-        em.getTransactionContext(),
-      );
+    const values = chunk.map(
+      (_, row) => `(${COLUMNS.map((__, column) => `$${row * COLUMNS.length + column + 1}`).join(', ')})`,
+    );
+    await executeBound(
+      em,
+      `insert into analytics.feed_requests (${COLUMNS.join(', ')}) values ${values.join(', ')}`,
+      chunk.flatMap(rowValues),
+    );
   }
 }
