@@ -22,7 +22,7 @@ describe('resumable uploads over tus: admitted before a byte is sent, decided by
     media = await startMediaTestApp('cbtest_media_tus', { planEpisodes: 3 });
     stored = await media.collectEvents(mediaEvents.fileStored);
     // 13 minutes at 128 kbps: three 5 MB chunks.
-    tone = await media.renderTone(800);
+    tone = await media.renderLongTone(800);
     png = await sharp({
       create: { width: 1400, height: 1400, channels: 3, background: { r: 20, g: 90, b: 200 } },
     })
@@ -385,7 +385,7 @@ describe('resumable uploads over tus: admitted before a byte is sent, decided by
 describe('resumable uploads: a restart of the media service mid-upload', () => {
   it('resumes after the service restarts, with the bytes received before the restart kept', async () => {
     const first = await startMediaTestApp('cbtest_media_restart');
-    const tone = await first.renderTone(400);
+    const tone = await first.renderLongTone(400);
     let second: MediaTestApp | undefined;
     try {
       const cut = await first.send('owner-r', {
