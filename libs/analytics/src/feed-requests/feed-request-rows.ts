@@ -116,43 +116,45 @@ const COLUMNS = [
   'aggregator',
   'aggregator_feed',
   'aggregator_subscribers',
-] as const;
+].join(', ');
 
 /**
  * Rows per INSERT. The feeds service publishes at most 500 requests a batch, so a batch is one statement; the limit
- * only keeps a statement's text bounded should a larger batch ever come.
+ * only keeps a statement's parameter bounded should a larger batch ever come.
  */
 const ROWS_PER_STATEMENT = 1000;
 
-const rowValues = (row: FeedRequestRow): unknown[] => [
-  row.requestedAt,
-  row.podcastId,
-  row.variant,
-  row.status,
-  row.bytes,
-  row.encoding,
-  row.cacheHit,
-  row.app,
-  row.appKind,
-  row.filtered,
-  row.country,
-  row.fetcher,
-  row.aggregator,
-  row.aggregatorFeed,
-  row.aggregatorSubscribers,
-];
+/** A row as `json_populate_recordset` reads it: the table's column names, the key in bytea's text form. */
+const jsonRow = (row: FeedRequestRow) => ({
+  requested_at: row.requestedAt,
+  podcast_id: row.podcastId,
+  variant: row.variant,
+  status: row.status,
+  bytes: row.bytes,
+  encoding: row.encoding,
+  cache_hit: row.cacheHit,
+  app: row.app,
+  app_kind: row.appKind,
+  filtered: row.filtered,
+  country: row.country,
+  fetcher: `\\x${row.fetcher.toString('hex')}`,
+  aggregator: row.aggregator,
+  aggregator_feed: row.aggregatorFeed,
+  aggregator_subscribers: row.aggregatorSubscribers,
+});
 
-/** Inserts the rows in the caller's transaction, many rows to a statement. */
+/**
+ * Inserts the rows in the caller's transaction, many rows to a statement, as one JSON parameter: JSON.stringify is
+ * native, where binding 15 parameters a row (or MikroORM writing them into the text) took a tenth of the all-in-one
+ * process's time under feed traffic.
+ */
 export async function insertFeedRequests(em: EntityManager, rows: readonly FeedRequestRow[]): Promise<void> {
   for (let first = 0; first < rows.length; first += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(first, first + ROWS_PER_STATEMENT);
-    const values = chunk.map(
-      (_, row) => `(${COLUMNS.map((__, column) => `$${row * COLUMNS.length + column + 1}`).join(', ')})`,
-    );
     await executeBound(
       em,
-      `insert into analytics.feed_requests (${COLUMNS.join(', ')}) values ${values.join(', ')}`,
-      chunk.flatMap(rowValues),
+      `insert into analytics.feed_requests (${COLUMNS})
+         select ${COLUMNS} from json_populate_recordset(null::analytics.feed_requests, $1::json)`,
+      [JSON.stringify(rows.slice(first, first + ROWS_PER_STATEMENT).map(jsonRow))],
     );
   }
 }
