@@ -62,7 +62,7 @@ export function describeReadsAndWrites(context: ObjectStorageContractContext): v
         cacheControl: 'immutable',
       });
       await storage.scoped(base).putFile('scoped.wav', file);
-      expect(await readFile(file)).toEqual(bytes);
+      expect(md5(await readFile(file))).toBe(md5(bytes));
       await rm(work, { recursive: true });
 
       const object = await storage.get(`${base}/kept.wav`);
