@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FEED_REQUEST_ENCODINGS, type FeedRequestBatch } from '@castbase/contracts';
-import { executeBound } from '@castbase/platform-persistence';
+import { byteaText, executeBound } from '@castbase/platform-persistence';
 import { subscribersFromUserAgent, type Attribution, type CountryLookup } from '../attribution/index.js';
 import { utcDay, type ListenerKeys } from '../downloads/listener-keys.js';
 
@@ -137,7 +137,7 @@ const jsonRow = (row: FeedRequestRow) => ({
   app_kind: row.appKind,
   filtered: row.filtered,
   country: row.country,
-  fetcher: `\\x${row.fetcher.toString('hex')}`,
+  fetcher: byteaText(row.fetcher),
   aggregator: row.aggregator,
   aggregator_feed: row.aggregatorFeed,
   aggregator_subscribers: row.aggregatorSubscribers,

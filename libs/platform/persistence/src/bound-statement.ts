@@ -27,3 +27,13 @@ export function numberedPlaceholders(sql: string): string {
   let index = 0;
   return sql.replace(/\?/g, () => `$${++index}`);
 }
+
+/**
+ * Bytes in bytea's text form (`\x` and hex), for rows sent to PostgreSQL as one JSON parameter
+ * (`json_populate_recordset(null::table, $1::json)`), which reads each value as its column's text form.
+ */
+export function byteaText(bytes: Buffer): string;
+export function byteaText(bytes: Buffer | null): string | null;
+export function byteaText(bytes: Buffer | null): string | null {
+  return bytes === null ? null : `\\x${bytes.toString('hex')}`;
+}
