@@ -21,29 +21,45 @@ export function apiOfDevice(storage: DeviceStorage, baseUrl: string): ApiClient 
   return new ApiClient(baseUrl, { id: user.profile.sub, username: 'ada', token: user.access_token });
 }
 
+/** A short MP3, uploaded and processed: for a test whose episodes need audio and no video. */
+export async function uploadSeedAudio(api: ApiClient): Promise<MediaFile> {
+  const folder = await mkdtemp(join(tmpdir(), 'castbase-episodes-'));
+  await renderToneMp3(resolveFfmpegBinaries(), join(folder, 'tone.mp3'), 4);
+  return uploadMp3(api, join(folder, 'tone.mp3'), 'tone.mp3');
+}
+
 /** A short MP3 and a short MP4, uploaded and processed. */
 export async function uploadSeedMedia(api: ApiClient): Promise<{ audio: MediaFile; video: MediaFile }> {
   const folder = await mkdtemp(join(tmpdir(), 'castbase-episodes-'));
   const binaries = resolveFfmpegBinaries();
-  await renderToneMp3(binaries, join(folder, 'tone.mp3'), 4);
-  await renderTestVideo(binaries, join(folder, 'clip.mp4'), 'mp4', { seconds: 2, width: 320, height: 240 });
-  const audio = await uploadMp3(api, join(folder, 'tone.mp3'), 'tone.mp3');
-  const uploaded = await uploadFile(api, {
-    input: join(folder, 'clip.mp4'),
-    fileName: 'clip.mp4',
-    fileType: 'video/mp4',
-    purpose: 'episode-media',
+  // The two files are made, sent and processed side by side.
+  const audio = uploadSeedAudio(api);
+  const video = renderTestVideo(binaries, join(folder, 'clip.mp4'), 'mp4', {
+    seconds: 2,
+    width: 320,
+    height: 240,
+  }).then(async () => {
+    const uploaded = await uploadFile(api, {
+      input: join(folder, 'clip.mp4'),
+      fileName: 'clip.mp4',
+      fileType: 'video/mp4',
+      purpose: 'episode-media',
+    });
+    return waitFor(
+      'clip.mp4 to be processed',
+      async () => {
+        const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
+        if (file.status === 'failed') throw new Error(`Processing failed: ${JSON.stringify(file.jobs)}`);
+        return file.status === 'ready' ? file : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
   });
-  const video = await waitFor(
-    'clip.mp4 to be processed',
-    async () => {
-      const file = await api.ok<MediaFile>('GET', `/api/media/${uploaded.id}`);
-      if (file.status === 'failed') throw new Error(`Processing failed: ${JSON.stringify(file.jobs)}`);
-      return file.status === 'ready' ? file : undefined;
-    },
-    { timeoutMs: 120_000, intervalMs: 250 },
-  );
-  return { audio, video };
+  // Both are awaited before either's failure is thrown, so that nothing is left running after the test.
+  const [audioFile, videoFile] = await Promise.allSettled([audio, video]);
+  if (audioFile.status === 'rejected') throw audioFile.reason;
+  if (videoFile.status === 'rejected') throw videoFile.reason;
+  return { audio: audioFile.value, video: videoFile.value };
 }
 
 const WORDS = ['Aurora', 'Beacon', 'Cascade', 'Drift', 'Ember', 'Fjord', 'Glacier', 'Harbor'];
