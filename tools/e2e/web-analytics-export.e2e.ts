@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import {
   analyticsExportDataSchema,
@@ -14,9 +15,10 @@ import {
   type Podcast,
 } from '@castbase/contracts';
 import { parseCsv, renderPdfPages, waitFor } from '@castbase/platform-testing';
+import { DownloadCounter } from '../../libs/analytics/src/counting/download-counter.js';
 import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { createTestUser, type ApiClient } from './support/api-client.js';
-import { apiOfDevice, uploadSeedMedia } from './support/episode-seed.js';
+import { apiOfDevice, uploadSeedAudio } from './support/episode-seed.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
 import { signedUpCreator } from './support/web-journey.js';
@@ -28,6 +30,17 @@ import { signedUpCreator } from './support/web-journey.js';
 // each format with the server's file name.
 
 const TIMEOUT_MS = 240_000;
+
+/** One query on its own connection. */
+async function query<R extends pg.QueryResultRow>(url: string, sql: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query<R>(sql, values);
+  } finally {
+    await client.end();
+  }
+}
 const USER_AGENTS = {
   overcast: 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)',
   antennapod: 'de.danoeh.antennapod/3.4.0 (Linux;Android 14) ExoPlayerLib/2.19.1',
@@ -66,7 +79,7 @@ describe('Analytics export: the files the server streams and the Export Analytic
     const creator = await signedUpCreator(app.browser, app.running.url, ['Morning Signals']);
     [podcast] = creator.podcasts as [Podcast];
     api = apiOfDevice(creator.storageState, app.running.url);
-    const { audio } = await uploadSeedMedia(api);
+    const audio = await uploadSeedAudio(api);
     const publish = async (title: string) => {
       const draft = await api.ok<Episode>('POST', `/api/podcasts/${podcast.id}/episodes`, {
         title,
@@ -121,7 +134,21 @@ describe('Analytics export: the files the server streams and the Export Analytic
     for (let fetchCount = 0; fetchCount < 2; fetchCount += 1) {
       expect((await fetch(feed.url, { headers: { 'user-agent': USER_AGENTS.overcast } })).status).toBe(200);
     }
-    // The counter counts requests 30 seconds old, every 10 seconds.
+    // The process's counter counts, every 10 seconds, the requests at least 30 seconds old, so that it passes over
+    // none still on its way to PostgreSQL. Once the four requests and what storage sent of each are in the database
+    // nothing is on its way: the process's own counter is run on them now, as its timer would half a minute later.
+    await waitFor('the four requests and the bytes sent of each in the database', async () => {
+      const { rows } = await query<{ requests: number; delivered: number }>(
+        app.database.url,
+        `select count(*)::int as requests, count(d.request_id)::int as delivered
+           from analytics.download_requests r
+           left join analytics.download_deliveries d on d.request_id = r.id and d.complete
+          where r.podcast_id = $1`,
+        [podcast.id],
+      );
+      return rows[0]?.requests === 4 && rows[0].delivered === 4;
+    });
+    await app.running.app.get(DownloadCounter, { strict: false }).countNow({ settleMs: 0 });
     await waitFor(
       'the plays counted, the session and the feed requests recorded',
       async () => {
