@@ -75,7 +75,7 @@ function bytes(hex: string): string {
 
 /** The row as one line of COPY text format, newline included. */
 export function toCopyLine(row: DownloadRequestRow): string {
-  return `${row.id}\t${new Date(row.occurredAtMs).toISOString()}\t${row.podcastId}\t${row.episodeId}\t${text(
+  return `${row.id}\t${isoTime(row.occurredAtMs)}\t${row.podcastId}\t${row.episodeId}\t${text(
     row.ownerId,
   )}\t${bytes(row.listenerDay)}\t${bytes(row.listenerNext)}\t${bytes(row.addressDay)}\t${text(row.country)}\t${text(row.userAgent)}\t${text(
     row.referrer,
@@ -88,9 +88,24 @@ export function toCopyLine(row: DownloadRequestRow): string {
  * `newEventId`, which keeps ids ordered by moving the time on; here the time must be the request's.
  */
 export function requestIdAt(occurredAtMs: number): string {
-  const time = occurredAtMs.toString(16).padStart(12, '0');
+  if (occurredAtMs !== lastIdTime.ms) {
+    const time = occurredAtMs.toString(16).padStart(12, '0');
+    lastIdTime = { ms: occurredAtMs, prefix: `${time.slice(0, 8)}-${time.slice(8, 12)}-7` };
+  }
   // randomUUID's version nibble is dropped; its variant (10xx) and random bits stay.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  return `${lastIdTime.prefix}${randomUUID().slice(15)}`;
+}
+
+/**
+ * The last millisecond's id prefix and time text: at thousands of downloads a second, many requests share their
+ * millisecond (the redirect makes both for every request).
+ */
+let lastIdTime = { ms: Number.NaN, prefix: '' };
+let lastIsoTime = { ms: Number.NaN, text: '' };
+
+function isoTime(ms: number): string {
+  if (ms !== lastIsoTime.ms) lastIsoTime = { ms, text: new Date(ms).toISOString() };
+  return lastIsoTime.text;
 }
 
 const REQUEST_ID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
