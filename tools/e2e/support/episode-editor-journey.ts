@@ -23,9 +23,11 @@ export async function renderJourneyMedia(folder: string): Promise<JourneyMedia> 
     secondMp3: join(folder, 'second_wind.mp3'),
     videoMp4: join(folder, 'video-take.mp4'),
   };
-  await renderToneMp3(binaries, media.firstMp3, 6, 440);
-  await renderToneMp3(binaries, media.secondMp3, 5, 330);
-  await renderTestVideo(binaries, media.videoMp4, 'mp4', { seconds: 2, width: 320, height: 240 });
+  await Promise.all([
+    renderToneMp3(binaries, media.firstMp3, 6, 440),
+    renderToneMp3(binaries, media.secondMp3, 5, 330),
+    renderTestVideo(binaries, media.videoMp4, 'mp4', { seconds: 2, width: 320, height: 240 }),
+  ]);
   return media;
 }
 

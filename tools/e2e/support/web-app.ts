@@ -8,7 +8,8 @@ import { runAllInOne } from '../../../apps/all-in-one/src/all-in-one.js';
 import { testProcessEnv } from './test-process-env.js';
 
 /** The built web app; E2E_WEB_DIST points at another build (several people building at once in one tree). */
-const webDist = process.env['E2E_WEB_DIST'] ?? fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url));
+const webDist =
+  process.env['E2E_WEB_DIST'] ?? fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url));
 
 export interface WebAppUnderTest {
   running: RunningProcess;
@@ -28,22 +29,22 @@ export async function startWebAppUnderTest(
     throw new Error(`No built web app in ${webDist}: run \`npm run build\` first`);
   }
   const database: TestDatabase = await createTestDatabase(databaseName);
-  let running: RunningProcess | undefined;
-  let browser: Browser;
-  try {
-    running = await runAllInOne(
-      await testProcessEnv(database, port ?? (await freePort()), 'in-process', {
-        WEB_DIST_DIR: webDist,
-        ...extraEnv,
-      }),
-    );
-    browser = await launchBrowser();
-  } catch (error) {
-    await running?.stop();
+  // The process and the browser start side by side: neither needs the other until a test opens a page.
+  const [serving, launched] = await Promise.allSettled([
+    testProcessEnv(database, port ?? (await freePort()), 'in-process', {
+      WEB_DIST_DIR: webDist,
+      ...extraEnv,
+    }).then((env) => runAllInOne(env)),
+    launchBrowser(),
+  ]);
+  if (serving.status === 'rejected' || launched.status === 'rejected') {
+    if (launched.status === 'fulfilled') await launched.value.close();
+    if (serving.status === 'fulfilled') await serving.value.stop();
     await database.drop();
-    throw error;
+    throw serving.status === 'rejected' ? serving.reason : (launched as PromiseRejectedResult).reason;
   }
-  const started = running;
+  const started: RunningProcess = serving.value;
+  const browser: Browser = launched.value;
   return {
     running: started,
     browser,
