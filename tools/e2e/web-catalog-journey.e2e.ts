@@ -75,8 +75,9 @@ describe('the catalog journey across people and time', () => {
       const timeZone = /timezone, (.+)\.$/.exec(zoneLine ?? '')?.[1];
       if (!timeZone) throw new Error(`No timezone in "${zoneLine}"`);
 
-      // The form takes minutes: the next whole minute at least 30 seconds away, in the creator's timezone.
-      const moment = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+      // The form takes minutes: the next whole minute at least 15 seconds away, in the creator's timezone (filling
+      // the form and saving take a second or two; the test then waits for that minute).
+      const moment = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
       const inZone = (options: Intl.DateTimeFormatOptions) =>
         new Intl.DateTimeFormat('en-CA', { timeZone, ...options }).format(moment);
       await dialog.getByLabel('Date').fill(inZone({ year: 'numeric', month: '2-digit', day: '2-digit' }));
