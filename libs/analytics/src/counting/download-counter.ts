@@ -1,5 +1,4 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { byteaText, executeBound, numberedPlaceholders } from '@castbase/platform-persistence';
 import {
   Inject,
   Injectable,
@@ -8,25 +7,23 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Attribution, ATTRIBUTION_VERSION } from '../attribution/index.js';
-import {
-  BURST_LISTENERS_PER_ADDRESS_HOUR,
-  countDownloadsInSteps,
-  type CountableRequest,
-  type CountedDownload,
-  type EpisodeFile,
-  type ListenerWindow,
-} from './download-counting.js';
+import { countDownloadsInSteps, type CountableRequest } from './download-counting.js';
 import { countingFloor, startFullRecount } from './full-recount.js';
-import { DOWNLOAD_REQUEST_COLUMNS } from '../downloads/download-request-row.js';
-import { CoveredBytes } from './requested-ranges.js';
-
+import {
+  countingSql,
+  fileOf,
+  insertDownloads,
+  markBursts,
+  openWindows,
+  REQUEST_COLUMNS,
+  REQUESTS_WITH_DELIVERIES,
+  saveWindows,
+  sweepErased,
+  toCountable,
+  type RequestRow,
+  type Sql,
+} from './download-counting-sql.js';
 const DAY_MS = 86_400_000;
-/** Rows of one INSERT of counted downloads. */
-const DOWNLOADS_PER_INSERT = 500;
-const DOWNLOAD_COLUMNS =
-  'request_id, counted_at, window_start, podcast_id, episode_id, owner_id, listener, address, app, app_kind, device, os, country, source, excluded';
-const WINDOW_COLUMNS = 'episode_id, key_day, key_next, window_start, listener, covered, counted';
-
 export interface DownloadCounterOptions {
   /** How often the job looks for new requests. */
   intervalMs: number;
@@ -48,28 +45,6 @@ export const DEFAULT_DOWNLOAD_COUNTER_OPTIONS: DownloadCounterOptions = {
   sliceMs: 60 * 60 * 1000,
   maxRequestsPerRun: 2_000,
 };
-
-type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
-
-interface RequestRow {
-  id: string;
-  occurred_at: Date | string;
-  podcast_id: string;
-  episode_id: string;
-  owner_id: string;
-  listener_day: Buffer;
-  listener_next: Buffer | null;
-  address_day: Buffer | null;
-  country: string | null;
-  user_agent: string;
-  range_header: string | null;
-  prefetch: boolean;
-  source: string | null;
-  own_storage: boolean;
-  first_byte: string | number | null;
-  bytes_sent: string | number | null;
-  complete: boolean | null;
-}
 
 /**
  * Turns the raw log (`download_requests`) into IAB v2.2 downloads (`downloads`), run after run, each in one
@@ -126,8 +101,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
   /** One run; true when more settled requests wait. */
   private async run(settleMs: number): Promise<boolean> {
     return this.em.fork().transactional(async (em) => {
-      // Parameters bound by PostgreSQL (executeBound), not written into the statement's text by MikroORM first.
-      const sql: Sql = (text, parameters = []) => executeBound(em, numberedPlaceholders(text), parameters);
+      const sql = countingSql(em);
       const [lock] = await sql(
         `select pg_try_advisory_xact_lock(hashtext('analytics.download_counting')) as locked`,
       );
@@ -159,7 +133,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
         [from, through],
       )) as unknown as RequestRow[];
       const touched = await this.countSlice(sql, rows.map(toCountable), through, null, floor);
-      await this.markBursts(sql, touched);
+      await markBursts(sql, touched);
       await sql('delete from analytics.listener_windows where window_start <= ?', [
         new Date(through.getTime() - DAY_MS),
       ]);
@@ -226,7 +200,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
       ))
         touched.set(episode, hour);
     }
-    await this.markBursts(sql, touched);
+    await markBursts(sql, touched);
   }
 
   /**
@@ -250,22 +224,22 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     const touched = new Map<string, Date>();
     for (const [episodeId, episodeRequests] of byEpisode) {
       const openFrom = new Date(episodeRequests[0]!.occurredAtMs - DAY_MS);
-      const open = keepFrom ? [] : await this.openWindows(sql, episodeId, openFrom);
+      const open = keepFrom ? [] : await openWindows(sql, episodeId, openFrom);
       const { downloads, windows } = await countDownloadsInSteps(
         episodeRequests,
-        await this.fileOf(sql, episodeId),
+        await fileOf(sql, episodeId),
         this.attribution,
         open,
       );
       const keptFromMs = Math.max(keepFrom?.getTime() ?? 0, floor?.getTime() ?? 0);
       const kept = downloads.filter((download) => download.countedAtMs >= keptFromMs);
-      await this.insertDownloads(sql, kept);
+      await insertDownloads(sql, kept);
       if (!keepFrom)
         await sql('delete from analytics.listener_windows where episode_id = ? and window_start > ?', [
           episodeId,
           openFrom,
         ]);
-      await this.saveWindows(
+      await saveWindows(
         sql,
         episodeId,
         [...windows].filter((window) => window.startMs > through.getTime() - DAY_MS),
@@ -276,176 +250,9 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     return touched;
   }
 
-  private async openWindows(sql: Sql, episodeId: string, from: Date): Promise<ListenerWindow[]> {
-    const rows = await sql(
-      `select key_day, key_next, window_start, listener, covered, counted from analytics.listener_windows
-         where episode_id = ? and window_start > ?`,
-      [episodeId, from],
-    );
-    return rows.map((row) => {
-      const covered = new CoveredBytes();
-      covered.add(
-        (row['covered'] as Array<[number, number | null]>).map(([first, end]) => [
-          first,
-          end ?? Number.POSITIVE_INFINITY,
-        ]),
-      );
-      return {
-        startMs: new Date(row['window_start'] as string).getTime(),
-        listener: row['listener'] as Buffer,
-        keyDay: row['key_day'] as string,
-        keyNext: row['key_next'] as string | null,
-        covered,
-        counted: row['counted'] as boolean,
-      };
-    });
-  }
-
-  /**
-   * One statement for all of them, the rows as one JSON parameter. A statement may not update a row twice: should two
-   * windows share their key and start, the later one is kept, as one statement each would have left it.
-   */
-  private async saveWindows(sql: Sql, episodeId: string, windows: ListenerWindow[]): Promise<void> {
-    const unique = new Map(windows.map((window) => [`${window.keyDay} ${window.startMs}`, window]));
-    if (unique.size === 0) return;
-    await sql(
-      `insert into analytics.listener_windows (${WINDOW_COLUMNS})
-         select ${WINDOW_COLUMNS} from json_populate_recordset(null::analytics.listener_windows, ?::json)
-         on conflict (episode_id, key_day, window_start) do update set covered = excluded.covered, counted = excluded.counted`,
-      [
-        JSON.stringify(
-          [...unique.values()].map((window) => ({
-            episode_id: episodeId,
-            key_day: window.keyDay,
-            key_next: window.keyNext,
-            window_start: new Date(window.startMs),
-            listener: byteaText(window.listener),
-            covered: window.covered.ranges.map(([first, end]) => [first, Number.isFinite(end) ? end : null]),
-            counted: window.counted,
-          })),
-        ),
-      ],
-    );
-  }
-
-  /**
-   * Many downloads to a statement (the rollup triggers run once per statement, not once per download), the rows as one
-   * JSON parameter: JSON.stringify is native, where 15 values a row each went through the driver's serializer.
-   */
-  private async insertDownloads(sql: Sql, downloads: CountedDownload[]): Promise<void> {
-    for (let first = 0; first < downloads.length; first += DOWNLOADS_PER_INSERT) {
-      await sql(
-        `insert into analytics.downloads (${DOWNLOAD_COLUMNS})
-           select ${DOWNLOAD_COLUMNS} from json_populate_recordset(null::analytics.downloads, ?::json)
-           on conflict (request_id) do nothing`,
-        [
-          JSON.stringify(
-            downloads.slice(first, first + DOWNLOADS_PER_INSERT).map((download) => ({
-              request_id: download.requestId,
-              counted_at: new Date(download.countedAtMs),
-              window_start: new Date(download.windowStartMs),
-              podcast_id: download.podcastId,
-              episode_id: download.episodeId,
-              owner_id: download.ownerId,
-              listener: byteaText(download.listener),
-              address: byteaText(download.address),
-              app: download.app,
-              app_kind: download.appKind,
-              device: download.device,
-              os: download.os,
-              country: download.country,
-              source: download.source,
-              excluded: null,
-            })),
-          ),
-        ],
-      );
-    }
-  }
-
-  /** The burst rule over the hours a run counted in: an address with too many listeners of an episode in an hour. */
-  private async markBursts(sql: Sql, touched: Map<string, Date>): Promise<void> {
-    for (const [episodeId, fromHour] of touched) {
-      await sql(
-        `update analytics.downloads d set excluded = b.excluded
-           from (select address, date_trunc('hour', counted_at, 'UTC') as hour,
-                        case when count(*) > ? then 'burst' end as excluded
-                   from analytics.downloads where episode_id = ? and counted_at >= ? and address is not null
-                   group by address, date_trunc('hour', counted_at, 'UTC')) b
-          where d.episode_id = ? and d.counted_at >= ? and d.address = b.address
-            and date_trunc('hour', d.counted_at, 'UTC') = b.hour and d.excluded is distinct from b.excluded`,
-        [BURST_LISTENERS_PER_ADDRESS_HOUR, episodeId, fromHour, episodeId, fromHour],
-      );
-    }
-  }
-
-  private async fileOf(sql: Sql, episodeId: string): Promise<EpisodeFile> {
-    const [row] = await sql(
-      'select size_bytes, duration_seconds from analytics.enclosures where episode_id = ?',
-      [episodeId],
-    );
-    return {
-      sizeBytes: row?.['size_bytes'] == null ? null : Number(row['size_bytes']),
-      durationSeconds: (row?.['duration_seconds'] as number | null | undefined) ?? null,
-    };
-  }
-
   private warn(error: unknown): void {
     this.logger.warn(
       `downloads not counted this time: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-}
-
-/** Every column of a request but its referrer (the counting has no use for it), and what was delivered of it. */
-const REQUEST_COLUMNS = DOWNLOAD_REQUEST_COLUMNS.filter((column) => column !== 'referrer')
-  .map((column) => `r.${column}`)
-  .concat(['d.first_byte', 'd.bytes_sent', 'd.complete'])
-  .join(', ');
-
-/** The requests, each with what the storage delivered of it when Castbase's own storage served it. */
-const REQUESTS_WITH_DELIVERIES = `analytics.download_requests r
-  left join analytics.download_deliveries d on r.own_storage and d.request_id = r.id`;
-
-function toCountable(row: RequestRow): CountableRequest {
-  return {
-    id: row.id,
-    occurredAtMs: new Date(row.occurred_at).getTime(),
-    podcastId: row.podcast_id,
-    episodeId: row.episode_id,
-    ownerId: row.owner_id,
-    listenerDay: row.listener_day,
-    listenerNext: row.listener_next,
-    addressDay: row.address_day,
-    country: row.country,
-    userAgent: row.user_agent,
-    rangeHeader: row.range_header,
-    prefetch: row.prefetch,
-    source: row.source,
-    ownStorage: row.own_storage,
-    delivered:
-      row.bytes_sent === null || row.first_byte === null
-        ? null
-        : {
-            firstByte: Number(row.first_byte),
-            bytesSent: Number(row.bytes_sent),
-            complete: row.complete === true,
-          },
-  };
-}
-
-/**
- * Downloads of podcasts erased in the last minutes (deleted, or with their owner's account) that reached PostgreSQL
- * after the erasure (the writer's COPYs were under way): gone before they are counted, as a COPY commits at most
- * seconds after its rows' time and counting waits `settleMs`. The podcast index finds them.
- */
-async function sweepErased(sql: Sql): Promise<void> {
-  await sql(
-    `with swept as (
-       delete from analytics.download_requests r using analytics.erased_podcasts e
-        where e.erased_at > now() - interval '10 minutes' and r.podcast_id = e.podcast_id
-          and r.occurred_at >= e.erased_at - interval '1 hour'
-        returning r.id)
-     delete from analytics.download_deliveries d using swept where d.request_id = swept.id`,
-  );
 }

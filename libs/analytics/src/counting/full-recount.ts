@@ -1,8 +1,7 @@
 import { ATTRIBUTION_VERSION } from '../attribution/index.js';
+import type { Sql } from './download-counting-sql.js';
 
 const DAY_MS = 86_400_000;
-
-type Sql = (sql: string, parameters?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 /**
  * Before when the counter never writes a download: a day after the start of the raw log once retention has dropped
