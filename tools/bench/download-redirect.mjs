@@ -12,14 +12,17 @@
 //    node:http server answering the same 302 from memory, the reference for what Node itself can do here.
 // 3. wrk, pinned to core 1, 64 connections, one thread, with the User-Agent of Apple Podcasts on iOS: after a warm-up,
 //    BENCH_ROUNDS (5) short runs of each side taken in turn; the median of each side is printed with the ratio
-//    (target ≥ 0.4) and p99 (target < 20 ms), and the server's CPU per 302 (all its threads, from /proc).
+//    (target ≥ 0.4) and p99 (target < 20 ms), and the server's CPU per 302 (all its threads, from /proc). The server
+//    process is stopped (SIGSTOP) during nginx's runs, so that its own later work (the COPYs, the counting) is done in
+//    its runs and never lowers nginx's figures.
 // 4. Stops the all-in-one process and starts the analytics service alone (`apps/analytics/dist/main.js`) on the same
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222) with a BUS_NAMESPACE of its own, checks it
 //    answers the same 302 (the podcast's access row is the all-in-one's), and measures it the same way.
 //
-// Each process is measured alike, with no counting under way: its runs start once the counting (DownloadCounter, which
-// takes requests 30 s old) has taken every request recorded before them, the analytics service's the all-in-one's
-// included. After the runs it waits for the counting of the runs' requests and prints its CPU per request, apart.
+// Each process is measured alike, with no earlier counting under way: its runs start once the counting
+// (DownloadCounter, which takes requests 30 s old) has taken every request recorded before them, the analytics
+// service's the all-in-one's included. The counting of a run's requests falls in the process's later runs; after the
+// runs, the bench waits for the rest of it and prints the CPU per request it took, apart.
 //
 // After each process's runs, the rows it wrote with wrk's User-Agent are counted against the 302s wrk counted: a 302
 // without its row fails the benchmark. Rows may exceed the 302s by the requests wrk cut off at the end of each run
@@ -54,6 +57,8 @@ import {
   NATS_URL,
   nginxVersion,
   pinToServerCore,
+  postgresCpuMs,
+  postgresCpuMsSince,
   probe,
   requireTools,
   residentMb,
@@ -64,6 +69,7 @@ import {
   startServer,
   stopProcess,
   waitFor,
+  whileStopped,
   WARM_UP_S,
   wrk,
   benchPodcastWithTone,
@@ -214,20 +220,23 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   await expectRedirect(nginxUrl, location);
   const cpuBefore = await cpuMs(serverProcess);
   const threadsBefore = await cpuMsByThread(serverProcess);
+  const postgresBefore = await postgresCpuMs();
   const serverRuns = [wrk(serverUrl, listener, WARM_UP_S)];
-  wrk(nginxUrl, listener, WARM_UP_S);
+  whileStopped(serverProcess, () => wrk(nginxUrl, listener, WARM_UP_S));
   const nginxRuns = [];
-  // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike.
+  // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike. The
+  // server process is stopped during nginx's runs (whileStopped): its counting runs in its own turns.
   for (let round = 0; round < ROUNDS; round++) {
     serverRuns.push(wrk(serverUrl, listener, RUN_S));
-    nginxRuns.push(wrk(nginxUrl, listener, RUN_S));
+    nginxRuns.push(whileStopped(serverProcess, () => wrk(nginxUrl, listener, RUN_S)));
   }
   const server = median(serverRuns.slice(1));
   const nginx = median(nginxRuns);
   const redirects = serverRuns.reduce((sum, run) => sum + run.requests - run.notOk, 0);
   const cpuUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / redirects;
+  const postgresUs = (1000 * (await postgresCpuMsSince(postgresBefore))) / redirects;
   console.log(
-    `${runtime}: CPU µs per 302 by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), redirects)}`,
+    `${runtime}: CPU µs per 302 by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), redirects)}; PostgreSQL ${postgresUs.toFixed(1)}`,
   );
   return {
     row: {

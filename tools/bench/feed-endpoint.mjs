@@ -9,7 +9,9 @@
 //    can do here, the reference for the product's own route.
 // 3. wrk, pinned to core 1, 64 connections, one thread: the gzip path (Accept-Encoding: gzip) and the 304 path
 //    (If-None-Match with the current gzip ETag), against the process and against nginx, each after a warm-up, in
-//    BENCH_ROUNDS (5) short runs taken in turn; the median of each side is printed (the machine may be busy).
+//    BENCH_ROUNDS (5) short runs taken in turn; the median of each side is printed (the machine may be busy). The
+//    server process is stopped (SIGSTOP) during nginx's runs: the all-in-one's analytics keeps writing the feed
+//    requests of its run after it, and that work must weigh on the product's figures, not on nginx's.
 // 4. Stops the all-in-one process and starts the feeds service alone (`apps/feeds/dist/main.js`) on the same
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222), and measures it the same way.
 //
@@ -35,6 +37,8 @@ import {
   median,
   NATS_URL,
   pinToServerCore,
+  postgresCpuMs,
+  postgresCpuMsSince,
   probe,
   requireTools,
   cpuMs,
@@ -48,6 +52,7 @@ import {
   startServer,
   stopProcess,
   waitFor,
+  whileStopped,
   WARM_UP_S,
   wrk,
   benchPodcastWithTone,
@@ -179,21 +184,24 @@ async function compare(
   }
   const cpuBefore = await cpuMs(serverProcess);
   const threadsBefore = await cpuMsByThread(serverProcess);
+  const postgresBefore = await postgresCpuMs();
   const serverWarmUp = wrk(serverUrl, serverHeaders, WARM_UP_S);
-  wrk(nginxUrl, nginxHeaders, WARM_UP_S);
-  // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike.
+  whileStopped(serverProcess, () => wrk(nginxUrl, nginxHeaders, WARM_UP_S));
+  // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike. The
+  // server process is stopped during nginx's runs (whileStopped).
   const serverRuns = [];
   const nginxRuns = [];
   for (let round = 0; round < ROUNDS; round++) {
     serverRuns.push(wrk(serverUrl, serverHeaders, RUN_S));
-    nginxRuns.push(wrk(nginxUrl, nginxHeaders, RUN_S));
+    nginxRuns.push(whileStopped(serverProcess, () => wrk(nginxUrl, nginxHeaders, RUN_S)));
   }
   const server = median(serverRuns);
   const nginx = median(nginxRuns);
   const requests = [serverWarmUp, ...serverRuns].reduce((sum, run) => sum + run.requests, 0);
   const cpuPerRequestUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / requests;
+  const postgresUs = (1000 * (await postgresCpuMsSince(postgresBefore))) / requests;
   console.log(
-    `${runtime}, ${scenario}: CPU µs per request by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), requests)}`,
+    `${runtime}, ${scenario}: CPU µs per request by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), requests)}; PostgreSQL ${postgresUs.toFixed(1)}`,
   );
   return {
     runtime,

@@ -203,6 +203,29 @@ export async function cpuMs(child) {
 }
 
 /**
+ * The CPU time (ms) each process of the machine's PostgreSQL (the server and its backends, whichever core they run on:
+ * PostgreSQL is not pinned) has used so far, by pid; `postgresCpuMsSince` tells what they used since.
+ */
+export async function postgresCpuMs() {
+  const byPid = new Map();
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat || stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S);
+  }
+  return byPid;
+}
+
+/** PostgreSQL's CPU time (ms) since `before` (a `postgresCpuMs`), of the processes still running. */
+export async function postgresCpuMsSince(before) {
+  let total = 0;
+  for (const [pid, ms] of await postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
  * The CPU time (ms) each kind of thread of a process has used so far, by thread name from /proc: `node` (the main
  * thread: JavaScript and the syscalls it makes), `libuv-worker` (file system writes and their syncs), `V8 DefaultWorke`
  * (garbage collection helpers) and the others. Differences between two readings show where a request's CPU goes.
@@ -336,6 +359,21 @@ export function wrk(url, headers, durationS) {
     0,
   );
   return { rps, p99Ms, errors, requests, notOk, socketErrors };
+}
+
+/**
+ * `run()` with `child` stopped (SIGSTOP) and continued after, for the reference's turns on the server core. A product
+ * process keeps working after its own run (rows it queued, counting, rollups): left running, that work would take
+ * the core from nginx and lower the reference, raising the product's ratio. Stopped, the process does that work in
+ * its own next run, where its figures pay for it.
+ */
+export function whileStopped(child, run) {
+  process.kill(child.pid, 'SIGSTOP');
+  try {
+    return run();
+  } finally {
+    process.kill(child.pid, 'SIGCONT');
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { CreateListeningRollups } from './migration-20261127-listening-rollups.j
 import { AddEnclosureUnpublishedAt } from './migration-20261128-enclosure-unpublished.js';
 import { CreateDownloadDeliveries } from './migration-20261128-download-deliveries.js';
 import { CreateErasedPodcasts } from './migration-20261128-erased-podcasts.js';
+import { SumFeedRequestRollups } from './migration-20261128-feed-rollup-sums.js';
 import { PodcastAccess } from '../podcasts/podcast-access.entity.js';
 
 export const analyticsDatabase: ServiceDatabaseDefinition = {
@@ -37,5 +38,6 @@ export const analyticsDatabase: ServiceDatabaseDefinition = {
     { name: '20261128000100_enclosure_unpublished', class: AddEnclosureUnpublishedAt },
     { name: '20261128000200_download_deliveries', class: CreateDownloadDeliveries },
     { name: '20261128000300_erased_podcasts', class: CreateErasedPodcasts },
+    { name: '20261128000400_feed_rollup_sums', class: SumFeedRequestRollups },
   ],
 };

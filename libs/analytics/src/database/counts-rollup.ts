@@ -1,6 +1,6 @@
 // Counts of events per UTC month, day and hour, per scope and dimension, kept by statement triggers: the SQL shared by
-// the rollups of counted downloads and of feed requests (migrations 20261127000100 and 20261127000200). Part of those
-// migrations: change it only by a new migration.
+// the rollups of counted downloads and of feed requests (migrations 20261127000100 and 20261127000200, and
+// `countsAddedSql` of 20261128000400). Part of those migrations: change it only by a new migration.
 
 /** A dimension an event is counted under: its value (an expression over the event `d`), and when it counts. */
 export interface RollupDimension {
@@ -141,6 +141,48 @@ export function countsDeltaSql(rollup: CountsRollup, events: string, removing: b
           select ${group} ${expanded(level, grain, followed)})`);
     }
   return statements;
+}
+
+/**
+ * What `countsDeltaSql` adds for an insert, in one statement per level that reads the events once (migration
+ * 20261128000400): the events are first summed per scope, UTC hour and dimension values (`e`, materialized), and every
+ * grain's table takes its sums from those few rows. `countsDeltaSql` grouped all the events once per grain, and its
+ * three passes were most of a feed request's cost in PostgreSQL. Each dimension's value and condition are evaluated
+ * per event as before; the grains are whole hours, so an hour's sums give its day's and month's.
+ */
+export function countsAddedSql(rollup: CountsRollup, events: string): string[] {
+  const measureColumns = rollup.measures.map((measure) => measure.column);
+  return rollup.levels.map((level) => {
+    const scope = level.scope.map((column) => `d.${column}`);
+    const dimensions = level.dimensions.map(
+      (dimension, index) => `${dimension.value} as v${index}, ${dimension.when ?? 'true'} as c${index}`,
+    );
+    const keys = scope.length + 1 + 2 * level.dimensions.length;
+    const sums = `select ${scope.join(', ')}, date_trunc('hour', d.${rollup.time}, 'UTC') as t, ${dimensions.join(', ')},
+        ${rollup.measures.map((measure) => `sum(${measure.delta}) as ${measure.column}`).join(', ')}
+      from (${events}) d group by ${Array.from({ length: keys }, (_, index) => index + 1).join(', ')}`;
+    const upserts = ROLLUP_GRAINS.map((grain) => {
+      const values = level.dimensions
+        .map((dimension, index) => ({ dimension, index }))
+        .filter(({ dimension }) => !dimension.grains || dimension.grains.includes(grain.name))
+        .map(({ dimension, index }) => `('${dimension.name}', e.v${index}, e.c${index})`)
+        .join(', ');
+      const group = `${level.scope.map((column) => `e.${column}`).join(', ')}, v.dimension, ${grain.of('e.t')}, v.value`;
+      const followed = grain.name === 'hours' ? ` and e.t >= ${HOURS_FOLLOWED_SINCE}` : '';
+      return `insert into ${countsTable(rollup, level, grain)} as r (${keyColumns(level, grain)}, ${measureColumns.join(', ')})
+        select ${group}, ${rollup.measures.map((measure) => `sum(e.${measure.column})::${measure.type}`).join(', ')}
+          from e cross join lateral (values ${values}) v(dimension, value, counts) where v.counts${followed}
+         group by ${group}
+        having ${measureColumns.map((column) => `sum(e.${column}) <> 0`).join(' or ')}
+         order by ${group}
+        on conflict (${keyColumns(level, grain)}) do update
+          set ${measureColumns.map((column) => `${column} = r.${column} + excluded.${column}`).join(', ')}`;
+    });
+    // One statement: the other grains' upserts are data-modifying CTEs (each runs once, on its own table).
+    const ctes = upserts.slice(0, -1).map((upsert, index) => `, g${index} as (${upsert})`);
+    return `with e as materialized (${sums})${ctes.join('')}
+      ${upserts.at(-1)!}`;
+  });
 }
 
 /**

@@ -1,14 +1,20 @@
 // The SQL of migration 20261127000200_feed_request_rollups: the triggers that keep the rollups of `feed_requests`
-// exact whoever writes it, and the function that builds them from scratch. Part of that migration: change it only by
-// a new migration.
+// exact whoever writes it, and the function that builds them from scratch; and the insert trigger's function as
+// 20261128000400_feed_rollup_sums makes it again. Part of those migrations: change it only by a new migration.
 import {
+  countsAddedSql,
   countsDeltaSql,
   countsRebuildSql,
   countsTables,
   countsTablesSql,
   type CountsRollup,
 } from './counts-rollup.js';
-import { rebuildFunctionSql, statementTriggersSql, type Change } from './statement-triggers.js';
+import {
+  rebuildFunctionSql,
+  replacedTriggerFunctionSql,
+  statementTriggersSql,
+  type Change,
+} from './statement-triggers.js';
 
 /** Requests a named app is counted for: not filtered, or filtered but a named app's own crawler. */
 const COUNTS_FOR_APPS = `(not d.filtered or d.app <> 'Unknown')`;
@@ -169,6 +175,19 @@ export function feedTriggersSql(): string[] {
       'perform analytics.forget_feed_request_rollups(gone);',
     ),
   ];
+}
+
+/**
+ * The insert trigger's function as migration 20261128000400 makes it: the counts from `countsAddedSql` (the requests
+ * summed once per hour and dimension values), the fetchers and the reports as before. Deletes and updates (retention,
+ * erasure) keep `feedTriggersSql`'s.
+ */
+export function feedInsertTriggerFunctionSql(): string {
+  return replacedTriggerFunctionSql('feed_requests', 'insert', [
+    ...countsAddedSql(FEED_ROLLUP, eventsSql('insert')),
+    ...fetchersSql('insert'),
+    ...reportsSql('insert'),
+  ]);
 }
 
 /** `analytics.rebuild_feed_request_rollups()`: every feed rollup made again from `feed_requests`, in key order. */

@@ -51,6 +51,24 @@ export function statementTriggersSql(
 }
 
 /**
+ * `analytics.<table>_rollup_<change>()` made anew with `statements` (its trigger, from `statementTriggersSql`, stays):
+ * for a migration that changes what a kind of change does to the rollups. Without `gone` and `locked`, which only a
+ * delete's forgetting and a locking statement use.
+ */
+export function replacedTriggerFunctionSql(
+  table: string,
+  change: Change,
+  statements: readonly string[],
+): string {
+  return `create or replace function analytics.${table}_rollup_${change}() returns trigger language plpgsql as $body$
+    begin
+      ${statements.map((statement) => `${statement};`).join('\n')}
+      return null;
+    end
+    $body$`;
+}
+
+/**
  * `analytics.<name>()`: empties `tables` and runs `statements`, which make them again from `analytics.<source>`, under a
  * lock that keeps its writers out meanwhile; given memory enough to aggregate without spilling to disk.
  */
