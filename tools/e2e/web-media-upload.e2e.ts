@@ -38,6 +38,11 @@ const JOURNEY_TIMEOUT_MS = 180_000;
 /** Slow enough that the 12 MB album art takes about 20 seconds to send, so it can be paused past its first chunk. */
 const THROTTLED_UPLOAD_BYTES_PER_SECOND = 600 * 1024;
 const ARTWORK_PROGRESS = 'Album art upload';
+/**
+ * The album art appears once the media service has processed it: the 2000 × 2000 noise PNG (12 MB) is compressed by
+ * sharp, which took over the page's 30 s on CI with other suites on both cores.
+ */
+const PROCESSED_ART_TIMEOUT_MS = 120_000;
 
 describe('uploading media with the upload component', () => {
   let app: WebAppUnderTest;
@@ -199,7 +204,7 @@ describe('uploading media with the upload component', () => {
       expect(Math.min(...seen)).toBeGreaterThanOrEqual(pausedPercent);
 
       await setUploadSpeed(cdp, null);
-      await page.getByRole('img', { name: 'Album art' }).waitFor();
+      await page.getByRole('img', { name: 'Album art' }).waitFor({ timeout: PROCESSED_ART_TIMEOUT_MS });
       await page.getByRole('button', { name: 'Remove' }).waitFor();
       await expectAccessibleInBothThemes(page, 'the album art step with processed art');
       await screenshotInBothThemes(wizard, 'art-done');
@@ -243,7 +248,7 @@ describe('uploading media with the upload component', () => {
       uploadRequests.length = 0;
       await setUploadSpeed(cdp, null);
       await page.getByRole('button', { name: 'Retry' }).click();
-      await page.getByRole('img', { name: 'Album art' }).waitFor();
+      await page.getByRole('img', { name: 'Album art' }).waitFor({ timeout: PROCESSED_ART_TIMEOUT_MS });
       expect(uploadRequests.filter(({ method }) => method === 'POST')).toEqual([]);
       expect(uploadRequests.find(({ method }) => method === 'PATCH')).toMatchObject({
         url: uploadUrl,
