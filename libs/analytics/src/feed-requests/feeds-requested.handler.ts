@@ -3,7 +3,7 @@ import { feedsEvents, type PayloadOf } from '@castbase/contracts';
 import type { EventContext, EventHandler } from '@castbase/platform-messaging';
 import { Attribution, CountryLookup } from '../attribution/index.js';
 import { ListenerKeys } from '../downloads/listener-keys.js';
-import { feedRequestRows, insertFeedRequests } from './feed-request-rows.js';
+import { insertFeedRequests } from './feed-request-rows.js';
 
 type Definition = typeof feedsEvents.feedsRequested;
 
@@ -24,7 +24,6 @@ export class FeedsRequestedHandler implements EventHandler<Definition> {
 
   async handle(payload: PayloadOf<Definition>, { em }: EventContext<Definition>): Promise<void> {
     const sources = { attribution: this.attribution, countries: this.countries, keys: this.keys };
-    const rows = feedRequestRows(payload, sources);
-    await insertFeedRequests(em, rows);
+    await insertFeedRequests(em, payload, sources);
   }
 }
