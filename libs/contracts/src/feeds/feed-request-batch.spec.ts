@@ -46,6 +46,37 @@ describe('feeds.feed.requested batches', () => {
     ]);
   });
 
+  it('refuses a row that is not six non-negative integers and a 0 or 1, naming it', () => {
+    for (const row of [
+      [0, 0, 0, 200, 1, 0],
+      [0, 0, 0, 200, 1, 0, 1, 1],
+      [0, 0, -1, 200, 1, 0, 1],
+      [0, 0, 1.5, 200, 1, 0, 1],
+      [0, 0, 0, '200', 1, 0, 1],
+      [0, 0, 0, 200, 1, 0, 2],
+      [0, 0, 0, 200, 1, 0, true],
+      { feed: 0 },
+      null,
+    ]) {
+      const result = feedRequestBatchSchema.safeParse({ ...batch, requests: [[0, 0, 0, 200, 1, 0, 1], row] });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([['requests', 1]]);
+    }
+  });
+
+  it('refuses a batch without requests, or whose requests or feeds are not lists, with an issue and no exception', () => {
+    for (const broken of [
+      { requests: [] },
+      { requests: 'none' },
+      { requests: undefined },
+      { feeds: 'none' },
+    ]) {
+      const result = feedRequestBatchSchema.safeParse({ ...batch, ...broken });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.length).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses a row pointing past the feeds, the clients or the codings', () => {
     for (const row of [
       [2, 0, 0, 200, 1, 0, 1],

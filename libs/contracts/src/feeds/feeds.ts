@@ -85,13 +85,26 @@ export interface FeedRequest {
 export const FEED_REQUEST_ENCODINGS = ['identity', 'gzip', 'br'] as const;
 export type FeedRequestEncoding = (typeof FEED_REQUEST_ENCODINGS)[number];
 
-const count = z.number().int().nonnegative();
+/** A request of a batch: [feed index, client index, ms after startedAt, status, body bytes, encoding index, cache hit 0|1]. */
+export type FeedRequestTuple = [number, number, number, number, number, number, 0 | 1];
+
+/** Six non-negative (safe) integers and a 0 or 1. */
+function isFeedRequestTuple(value: unknown): value is FeedRequestTuple {
+  if (!Array.isArray(value) || value.length !== 7) return false;
+  for (let index = 0; index < 6; index++) {
+    const field: unknown = value[index];
+    if (!Number.isSafeInteger(field) || (field as number) < 0) return false;
+  }
+  return value[6] === 0 || value[6] === 1;
+}
 
 /**
  * A batch of feed requests as the serving path publishes it: each feed and each client (user agent and address) is
  * written once, and a request is a row of numbers pointing at them. Podcast apps share a handful of user agents and
  * a batch holds one podcast's feeds many times over, so this is several times smaller than an object per request,
  * which keeps the serving process's garbage (and its pauses) small at tens of thousands of requests a second.
+ * The requests are checked in one loop (`superRefine`), not by a zod tuple each: at 500 requests a batch, the tuples
+ * took 0.7 µs per request, as much as the rest of the consumer's work on it in the all-in-one process.
  */
 export const feedRequestBatchSchema = z
   .object({
@@ -99,15 +112,32 @@ export const feedRequestBatchSchema = z
     startedAt: z.iso.datetime(),
     feeds: z.array(z.object({ podcastId: z.uuid(), variant: z.string() })).min(1),
     clients: z.array(z.object({ userAgent: z.string(), ip: z.string() })).min(1),
-    /** [feed index, client index, ms after startedAt, status, body bytes, encoding index, cache hit 0|1]. */
-    requests: z
-      .array(z.tuple([count, count, count, count, count, count, z.union([z.literal(0), z.literal(1)])]))
-      .min(1),
+    /** FeedRequestTuple each, at least one. */
+    requests: z.custom<FeedRequestTuple[]>(
+      (value) => Array.isArray(value) && value.length > 0,
+      'Expected a list of at least one request',
+    ),
   })
   .superRefine((batch, context) => {
-    batch.requests.forEach(([feed, client, , , , encoding], index) => {
-      if (feed >= batch.feeds.length || client >= batch.clients.length || encoding >= FEED_REQUEST_ENCODINGS.length)
-        context.addIssue({ code: 'custom', path: ['requests', index], message: 'Index out of range' });
+    // Run even when another field failed: only a batch whose three lists are lists is looked into.
+    if (![batch.requests, batch.feeds, batch.clients].every(Array.isArray)) return;
+    batch.requests.forEach((request: unknown, index) => {
+      if (!isFeedRequestTuple(request))
+        context.addIssue({
+          code: 'custom',
+          path: ['requests', index],
+          message:
+            'Expected [feed, client, ms, status, bytes, encoding, cache hit]: six non-negative integers and 0 or 1',
+        });
+      else {
+        const [feed, client, , , , encoding] = request;
+        if (
+          feed >= batch.feeds.length ||
+          client >= batch.clients.length ||
+          encoding >= FEED_REQUEST_ENCODINGS.length
+        )
+          context.addIssue({ code: 'custom', path: ['requests', index], message: 'Index out of range' });
+      }
     });
   });
 export type FeedRequestBatch = z.infer<typeof feedRequestBatchSchema>;
