@@ -107,7 +107,9 @@ describe('chapters over HTTP: the JSON chapters file and the chapters in the MP3
     const firstFile = await servedMp3(first);
 
     expect(firstFile.metadata.common.title).toBe('Pilot');
-    expect(firstFile.metadata.format.chapters?.map(({ title, start, end }) => ({ title, start, end }))).toEqual([
+    expect(
+      firstFile.metadata.format.chapters?.map(({ title, start, end }) => ({ title, start, end })),
+    ).toEqual([
       { title: 'Intro', start: 0, end: 4 },
       { title: 'Main topic', start: 4, end: 8 },
       { title: 'Outro', start: 10, end: expect.closeTo(12, 0) },
@@ -146,7 +148,9 @@ describe('chapters over HTTP: the JSON chapters file and the chapters in the MP3
       `<podcast:chapters url="${running.url}/api/chapters/${draft.id}.json" type="application/json+chapters"/>`,
     );
     const download = await waitFor('the download redirect to the new file', async () => {
-      const response = await fetch(`${running.url}/e/${podcast.id}/${draft.id}/pilot.mp3`, { redirect: 'manual' });
+      const response = await fetch(`${running.url}/e/${podcast.id}/${draft.id}/pilot.mp3`, {
+        redirect: 'manual',
+      });
       const location = response.headers.get('location') ?? '';
       return location.includes(second.media!.storageKey.split('/').slice(-2).join('/')) && location;
     });

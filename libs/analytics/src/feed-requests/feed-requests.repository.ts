@@ -64,7 +64,11 @@ export const FEED_TABLES: RollupTables<FeedDimension> = {
 };
 
 const REQUESTS: Measure = { name: 'requests', rollup: 'sum(requests)', events: 'count(*)' };
-export const FEED_BYTES: Measure = { name: 'bytes', rollup: 'sum(bytes)', events: 'coalesce(sum(d.bytes), 0)' };
+export const FEED_BYTES: Measure = {
+  name: 'bytes',
+  rollup: 'sum(bytes)',
+  events: 'coalesce(sum(d.bytes), 0)',
+};
 
 /**
  * The queries of feed analytics, each over one podcast's requests since `since` (all of them for null), read from the
@@ -94,7 +98,10 @@ export class FeedRequestsRepository {
         counts.parameters,
       );
     };
-    const totals = bySegment(FEED_TABLES, scope, segmentsOf(scope), 'total', () => `''`, [REQUESTS, FEED_BYTES]);
+    const totals = bySegment(FEED_TABLES, scope, segmentsOf(scope), 'total', () => `''`, [
+      REQUESTS,
+      FEED_BYTES,
+    ]);
     const hours = bySegment(
       FEED_TABLES,
       scope,

@@ -18,7 +18,15 @@ import { AddPodcastChannelAndFeedOrder } from './migration-20261126-podcast-chan
 
 export const catalogDatabase: ServiceDatabaseDefinition = {
   service: 'catalog',
-  entities: [Podcast, Episode, EpisodeVersion, Contributor, FeedImport, FeedImportItem, ...MESSAGING_ENTITIES],
+  entities: [
+    Podcast,
+    Episode,
+    EpisodeVersion,
+    Contributor,
+    FeedImport,
+    FeedImportItem,
+    ...MESSAGING_ENTITIES,
+  ],
   migrations: [
     MESSAGING_MIGRATION,
     { name: '20261122000100_catalog', class: CreateCatalogTables },

@@ -22,7 +22,15 @@ import { ScheduledPublisher } from './scheduled-publisher.js';
 async function startReplica(databaseUrl: string, intervalSeconds: number): Promise<TestingModule> {
   @Global()
   @Module({
-    providers: [{ provide: APP_CONFIG, useValue: { SCHEDULED_PUBLISH_INTERVAL_SECONDS: intervalSeconds, PUBLIC_URL: CATALOG_TEST_PUBLIC_URL } }],
+    providers: [
+      {
+        provide: APP_CONFIG,
+        useValue: {
+          SCHEDULED_PUBLISH_INTERVAL_SECONDS: intervalSeconds,
+          PUBLIC_URL: CATALOG_TEST_PUBLIC_URL,
+        },
+      },
+    ],
     exports: [APP_CONFIG],
   })
   class ReplicaConfigModule {}

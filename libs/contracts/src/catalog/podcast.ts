@@ -293,4 +293,3 @@ export const podcastSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type Podcast = z.infer<typeof podcastSchema>;
-

@@ -24,15 +24,21 @@ describe("feeds service: the generator's own validation report (spec 2 §5) kept
   });
 
   const settled = (podcastId: string) =>
-    waitFor(`the feeds of ${podcastId} generated`, async () => {
-      const [row] = await app.rows(
-        'select changes_heard, changes_generated, generated_at from feeds.feed_podcasts where podcast_id = ?',
-        [podcastId],
-      );
-      return (
-        row !== undefined && row['generated_at'] !== null && row['changes_heard'] === row['changes_generated']
-      );
-    }, { timeoutMs: 60_000 });
+    waitFor(
+      `the feeds of ${podcastId} generated`,
+      async () => {
+        const [row] = await app.rows(
+          'select changes_heard, changes_generated, generated_at from feeds.feed_podcasts where podcast_id = ?',
+          [podcastId],
+        );
+        return (
+          row !== undefined &&
+          row['generated_at'] !== null &&
+          row['changes_heard'] === row['changes_generated']
+        );
+      },
+      { timeoutMs: 60_000 },
+    );
 
   const storedReport = async (podcastId: string) => {
     const [row] = await app.rows('select validation from feeds.feed_podcasts where podcast_id = ?', [

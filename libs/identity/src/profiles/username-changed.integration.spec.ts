@@ -18,9 +18,13 @@ describe('identity service: a username change is announced (identity.user.userna
 
   beforeAll(async () => {
     app = await startAccountsTestApp();
-    await app.bus.consume(`username-changes-${randomUUID()}`, [identityEvents.usernameChanged], async (envelope) => {
-      announced.push(envelope);
-    });
+    await app.bus.consume(
+      `username-changes-${randomUUID()}`,
+      [identityEvents.usernameChanged],
+      async (envelope) => {
+        announced.push(envelope);
+      },
+    );
   });
 
   afterAll(async () => {
@@ -69,7 +73,9 @@ describe('identity service: a username change is announced (identity.user.userna
     const userId = app.newUser();
     await app.createProfile(userId, { username: app.newUsername('mine') });
 
-    await expect(updateProfile(userId, { username: taken })).rejects.toMatchObject({ code: 'USERNAME_TAKEN' });
+    await expect(updateProfile(userId, { username: taken })).rejects.toMatchObject({
+      code: 'USERNAME_TAKEN',
+    });
 
     expect(await outboxRows(userId)).toEqual([]);
   });
