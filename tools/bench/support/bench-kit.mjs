@@ -196,7 +196,16 @@ const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding
  * per request, steadier on a shared machine than requests per second.
  */
 export async function cpuMs(child) {
-  const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+  return statCpuMs(await readFile(`/proc/${child.pid}/stat`, 'utf8'));
+}
+
+/** The command name of a /proc `stat` line (a process's or a thread's). */
+function statName(stat) {
+  return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+}
+
+/** The CPU time (ms, user and system) of a /proc `stat` line. */
+function statCpuMs(stat) {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
@@ -211,9 +220,7 @@ export async function postgresCpuMs() {
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (!stat || stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S);
+    if (stat && statName(stat) === 'postgres') byPid.set(pid, statCpuMs(stat));
   }
   return byPid;
 }
@@ -236,10 +243,8 @@ export async function cpuMsByThread(child) {
   for (const task of tasks) {
     const stat = await readFile(`/proc/${child.pid}/task/${task}/stat`, 'utf8').catch(() => null);
     if (!stat) continue;
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    byName[name] =
-      (byName[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+    const name = statName(stat);
+    byName[name] = (byName[name] ?? 0) + statCpuMs(stat);
   }
   return byName;
 }
