@@ -36,6 +36,7 @@
 //   BENCH_CPU_PROF=/tmp/profiles   each server process writes a V8 CPU profile there when it stops
 //   BENCH_NODE_FLAGS=--trace-gc    Node flags for the server processes
 //   BENCH_KEEP=1                   keeps the temporary folder (the server logs)
+//   BENCH_ONLY=all-in-one          measures the all-in-one process only, not the analytics service alone
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -221,6 +222,7 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   const cpuBefore = await cpuMs(serverProcess);
   const threadsBefore = await cpuMsByThread(serverProcess);
   const postgresBefore = await postgresCpuMs();
+  const ioBefore = await readFile(`/proc/${serverProcess.pid}/io`, 'utf8');
   const serverRuns = [wrk(serverUrl, listener, WARM_UP_S)];
   whileStopped(serverProcess, () => wrk(nginxUrl, listener, WARM_UP_S));
   const nginxRuns = [];
@@ -235,8 +237,10 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   const redirects = serverRuns.reduce((sum, run) => sum + run.requests - run.notOk, 0);
   const cpuUs = (1000 * ((await cpuMs(serverProcess)) - cpuBefore)) / redirects;
   const postgresUs = (1000 * (await postgresCpuMsSince(postgresBefore))) / redirects;
+  const writes =
+    writeCallsOf(await readFile(`/proc/${serverProcess.pid}/io`, 'utf8')) - writeCallsOf(ioBefore);
   console.log(
-    `${runtime}: CPU µs per 302 by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), redirects)}; PostgreSQL ${postgresUs.toFixed(1)}`,
+    `${runtime}: CPU µs per 302 by thread: ${cpuUsPerRequestByThread(threadsBefore, await cpuMsByThread(serverProcess), redirects)}; PostgreSQL ${postgresUs.toFixed(1)}; write system calls per 302 ${(writes / redirects).toFixed(3)} (the 302's own, then the journal's appends and the COPYs' data)`,
   );
   return {
     row: {
@@ -255,6 +259,11 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
     // timeout, a reset) may have been recorded too: rows of requests wrk did not count.
     uncounted: serverRuns.reduce((sum, run) => sum + CONNECTIONS + run.socketErrors, 0),
   };
+}
+
+/** The write system calls a process has made (`syscw` of /proc/<pid>/io): sockets and files alike. */
+function writeCallsOf(io) {
+  return Number(/^syscw: (\d+)$/m.exec(io)?.[1] ?? Number.NaN);
 }
 
 /** Rows recorded with wrk's User-Agent, once the writer has settled (the same count twice, half a second apart). */
@@ -426,6 +435,7 @@ async function main() {
     console.table(results);
     console.table(recordings);
     await stopProcess(allInOne.child);
+    if (process.env.BENCH_ONLY === 'all-in-one') return;
 
     const analyticsPort = await freePort();
     console.log(

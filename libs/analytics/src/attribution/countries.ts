@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BlockList, isIP } from 'node:net';
+import { BlockList } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Reader, type CountryResponse } from 'mmdb-lib';
 import { canonicalAddress } from './listener-address.js';
@@ -91,7 +91,7 @@ export class CountryLookup {
   countryOf(ip: string): string | null {
     const address = canonicalAddress(ip);
     if (address === null) return null;
-    if (this.special.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6')) return null;
+    if (this.special.check(address, address.includes(':') ? 'ipv6' : 'ipv4')) return null;
     const code = countryCodeOf(this.reader.get(address));
     return code !== undefined && ISO_ALPHA_2.test(code) ? code : null;
   }

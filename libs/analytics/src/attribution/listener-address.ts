@@ -1,4 +1,4 @@
-import { isIP, SocketAddress } from 'node:net';
+import { isIP, isIPv4, SocketAddress } from 'node:net';
 
 const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/;
 
@@ -10,12 +10,12 @@ const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/;
  */
 export function canonicalAddress(ip: string): string | null {
   const address = ip.trim();
+  // What a dual-stack socket reports for every IPv4 client, told before the costlier IPv6 check.
+  const mapped = IPV4_MAPPED.exec(address)?.[1];
+  if (mapped !== undefined && isIPv4(mapped)) return mapped;
   const family = isIP(address);
   if (family === 4) return address;
   if (family !== 6) return null;
-  // What a dual-stack socket reports for every IPv4 client, without asking the system's formatter.
-  const mapped = IPV4_MAPPED.exec(address)?.[1];
-  if (mapped !== undefined && isIP(mapped) === 4) return mapped;
   const canonical = new SocketAddress({ address, family: 'ipv6' }).address;
   return IPV4_MAPPED.exec(canonical)?.[1] ?? canonical;
 }
@@ -43,7 +43,7 @@ function groupsOf(canonical: string): string[] {
 export function listenerAddress(ip: string): string {
   const canonical = canonicalAddress(ip);
   if (canonical === null) return ip.trim();
-  if (isIP(canonical) === 4) return canonical;
+  if (!canonical.includes(':')) return canonical;
   const network = `${groupsOf(canonical).slice(0, 4).join(':')}::`;
   return `${new SocketAddress({ address: network, family: 'ipv6' }).address}/64`;
 }

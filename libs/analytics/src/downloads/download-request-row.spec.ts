@@ -30,6 +30,17 @@ describe('download request rows', () => {
     expect(ids.map((id) => requestTimeOf(id))).toEqual(times);
   });
 
+  it('makes ids that are UUIDv7s, all different within a millisecond, with their random digits and variant spread', () => {
+    // More than one draw of random bytes (4 KB, 409 ids).
+    const ids = Array.from({ length: 10_000 }, () => requestIdAt(T0));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids.map((id) => id[19]))).toEqual(new Set(['8', '9', 'a', 'b']));
+    for (const position of [15, 22, 35]) expect(new Set(ids.map((id) => id[position])).size).toBe(16);
+    expect(ids.every((id) => requestTimeOf(id) === T0)).toBe(true);
+  });
+
   it('writes each row with its own time, however their times alternate', () => {
     const times = [T0, T0 + 1, T0, T0, T0 + 1000];
     const columns = times.map((time) => toCopyLine(aRow(time)).split('\t'));

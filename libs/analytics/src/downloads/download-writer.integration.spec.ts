@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { waitFor, type TcpProxy } from '@castbase/platform-testing';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 import { databaseRelay } from '../testing/database-relay.js';
@@ -90,7 +91,10 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
         spillDirectory,
         // Long enough for a first connection on a loaded machine; the tests that cut PostgreSQL off set less.
         writeTimeoutMs: 5_000,
+        journaledWriteTimeoutMs: 5_000,
         journalLanes: 2,
+        maxGroupDelayMs: 4,
+        maxGroupRows: 512,
         maxBatchRows: 5_000,
         copyDelayMs: 50,
         maxConcurrentCopies: 4,
@@ -158,6 +162,44 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     expect(writer.counts.written).toBe(300);
     expect(writer.counts.batches).toBeLessThan(10);
     expect(writer.counts.replayed).toBe(0);
+  });
+
+  it('keeps rows waiting for the journal while each turn of the event loop brings more, up to maxGroupDelayMs and maxGroupRows', async () => {
+    const podcastId = randomUUID();
+    /** `rows` rows recorded in each of `turns` successive turns of the event loop, as requests keep coming. */
+    const recordOverTurns = async (writer: DownloadWriter, turns: number, rows: number) => {
+      const appended: Array<Promise<void>> = [];
+      for (let turn = 0; turn < turns; turn++) {
+        for (let index = 0; index < rows; index++) appended.push(writer.append(aRow(podcastId)));
+        await new Promise<void>((next) => setImmediate(next));
+      }
+      await Promise.all(appended);
+    };
+
+    // Busy for 20 turns, well within the delay: one append for all 200 rows, once a turn brings none.
+    const patient = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), {
+      maxGroupDelayMs: 60_000,
+    });
+    await recordOverTurns(patient, 20, 10);
+    expect(patient.counts).toMatchObject({ journaled: 200, appends: 1 });
+
+    // Past maxGroupRows, rows stop waiting for more (those that come while both lanes write go together next).
+    const capped = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), {
+      maxGroupDelayMs: 60_000,
+      maxGroupRows: 50,
+    });
+    await recordOverTurns(capped, 20, 10);
+    expect(capped.counts.journaled).toBe(200);
+    expect(capped.counts.appends).toBeGreaterThan(1);
+
+    // With no wait allowed, each turn's rows go at once (one append per lane, the next turn's when one is free).
+    const eager = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), { maxGroupDelayMs: 0 });
+    await recordOverTurns(eager, 20, 10);
+    expect(eager.counts.journaled).toBe(200);
+    expect(eager.counts.appends).toBeGreaterThan(1);
+
+    await Promise.all([patient, capped, eager].map((writer) => writer.flush()));
+    expect(await rowsOf(podcastId)).toHaveLength(600);
   });
 
   it('lets journaled rows wait copyDelayMs for others, so that many appends go to PostgreSQL in one COPY', async () => {
@@ -266,6 +308,40 @@ describe('DownloadWriter: a group-committed journal, PostgreSQL fed from memory 
     await Promise.all(Array.from({ length: 5 }, () => writer.append(aRow(randomUUID()))));
 
     expect(writer.counts).toMatchObject({ journaled: 0, written: 0, lost: 5 });
+  });
+
+  it('gives a PostgreSQL that is only slow longer for journaled rows than for waiting listeners: they go from memory, not replayed', async () => {
+    const writer = await startWriter(await mkdtemp(join(tmpdir(), 'castbase-spill-')), {
+      writeTimeoutMs: 300,
+      journaledWriteTimeoutMs: 60_000,
+    });
+    const podcastId = randomUUID();
+    const locker = new pg.Client({ connectionString: analytics.databaseUrl });
+    await locker.connect();
+    try {
+      // Another transaction holds the table: the writer's COPY waits for it, as for a busy PostgreSQL.
+      await locker.query('begin');
+      await locker.query('lock table analytics.download_requests in access exclusive mode');
+      const rows = Array.from({ length: 20 }, () => aRow(podcastId));
+      await Promise.all(rows.map((row) => writer.append(row)));
+      await waitFor(
+        "the writer's COPY to have waited over three times writeTimeoutMs",
+        async () =>
+          // Asked on another connection: a transaction sees the activity as it was at its first look.
+          (
+            await analytics.rows(
+              `select 1 from pg_stat_activity where application_name = 'castbase-analytics-downloads'
+                and wait_event_type = 'Lock' and clock_timestamp() - query_start > interval '900 milliseconds'`,
+            )
+          ).length === 1,
+      );
+      await locker.query('rollback');
+      await writer.flush();
+      expect(writer.counts).toMatchObject({ journaled: 20, written: 20, replayed: 0 });
+      expect(await rowsOf(podcastId)).toHaveLength(20);
+    } finally {
+      await locker.end();
+    }
   });
 
   it('answers at once while PostgreSQL is unreachable, journals the rows and writes them once it is back', async () => {

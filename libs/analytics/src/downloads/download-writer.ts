@@ -16,10 +16,27 @@ import { WriterConnection } from './writer-connection.js';
 export interface DownloadWriterOptions {
   /** The journal's folder: every download is appended and fsynced there before its 302. */
   spillDirectory: string;
-  /** How long a COPY may take before PostgreSQL counts as away (its rows are then written from the journal later). */
+  /**
+   * How long a COPY of rows whose redirects wait for it (the journal refused them) may take before PostgreSQL counts as
+   * away: no listener waits longer.
+   */
   writeTimeoutMs: number;
+  /**
+   * The same for rows already in the journal, whose listeners have their 302s: a PostgreSQL that is only slow (busy,
+   * starved of CPU) takes them from memory a little later instead of all the writer's rows going to the slower replay
+   * from the segment files. Only a PostgreSQL that does not answer at all takes this long to count as away; meanwhile
+   * rows wait in memory up to `maxQueuedRows`.
+   */
+  journaledWriteTimeoutMs: number;
   /** Journal appends running at once, each to a segment of its own: a group of rows need not wait for the one before. */
   journalLanes: number;
+  /**
+   * How long rows may wait for others to go with them in one journal append while requests keep coming (each append
+   * is a disk sync, whose CPU is the same for one row as for hundreds): rows go at once when a turn of the event loop
+   * brings no new request, or when this many wait (`maxGroupRows`).
+   */
+  maxGroupDelayMs: number;
+  maxGroupRows: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
   /**
@@ -53,7 +70,10 @@ export function downloadWriterOptions(
       config.ANALYTICS_SPILL_DIR ?? join(dirname(resolve(config.STORAGE_DIR)), 'analytics-spill'),
     ),
     writeTimeoutMs: config.ANALYTICS_WRITE_TIMEOUT_MS,
+    journaledWriteTimeoutMs: Math.max(config.ANALYTICS_WRITE_TIMEOUT_MS, 30_000),
     journalLanes: 2,
+    maxGroupDelayMs: 4,
+    maxGroupRows: 512,
     maxBatchRows: 5_000,
     copyDelayMs: 50,
     maxConcurrentCopies: 4,
@@ -68,6 +88,8 @@ export function downloadWriterOptions(
 export interface DownloadWriterCounts {
   /** Rows appended to the journal (every download, unless the disk refused it). */
   journaled: number;
+  /** Journal appends (disk syncs) that took them. */
+  appends: number;
   /** Rows PostgreSQL took by COPY from memory. */
   written: number;
   /** COPY statements that took them. */
@@ -97,7 +119,7 @@ interface Shipment {
  * PostgreSQL is fed from memory behind it: journaled rows wait up to `copyDelayMs` to go together in one COPY (one
  * commit for many appends), and while full batches wait, up to `maxConcurrentCopies` COPYs run at once, each on its
  * own connection; a journal segment goes once PostgreSQL has all its rows. Listeners come first: when PostgreSQL
- * refuses or takes longer than `writeTimeoutMs`, the rows wait in their segments, the writer tries PostgreSQL again
+ * refuses or takes longer than `journaledWriteTimeoutMs` (`writeTimeoutMs` for rows whose redirects wait), the rows wait in their segments, the writer tries PostgreSQL again
  * every `retryIntervalMs`, and once it answers, the segments are replayed from their files with `on conflict do
  * nothing`, so a row that reached PostgreSQL after all (a slow COPY that committed late) is not written twice. A segment of a process that died is replayed the same way by the next.
  * If the disk refuses an append, its rows go to PostgreSQL from memory and their appends wait for it.
@@ -111,6 +133,8 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private waiting: Array<() => void> = [];
   private firstWaitingSinceMs = 0;
   private appendScheduled = false;
+  /** Rows that waited when the last turn of the event loop ended: more now means requests are still coming. */
+  private linesAtLastTurn = 0;
   /** Rows of the journal appends under way, and how many those are. */
   private appendingRows = 0;
   private appends = 0;
@@ -133,7 +157,14 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
   private timer: NodeJS.Timeout | undefined;
   private recovering: Promise<void> | undefined;
   private closed = false;
-  readonly counts: DownloadWriterCounts = { journaled: 0, written: 0, batches: 0, replayed: 0, lost: 0 };
+  readonly counts: DownloadWriterCounts = {
+    journaled: 0,
+    appends: 0,
+    written: 0,
+    batches: 0,
+    replayed: 0,
+    lost: 0,
+  };
 
   constructor(
     @Inject(DATABASE_CONNECTION) connection: DatabaseConnection,
@@ -177,11 +208,37 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
     this.lines.push(toCopyLine(row));
     this.waiting.push(done);
+    this.scheduleAppend();
+  }
+
+  /** At the end of this turn of the event loop (its requests read), an append of what waits when a lane is free. */
+  private scheduleAppend(): void {
     if (this.appends < this.options.journalLanes && !this.appendScheduled) {
       this.appendScheduled = true;
-      // Rows appended in this turn of the event loop go in one append.
-      setImmediate(() => this.appendToJournal());
+      setImmediate(() => this.appendWhenQuiet());
     }
+  }
+
+  /**
+   * Group commit: while each turn of the event loop brings new requests, their rows wait for the next turn (up to
+   * `maxGroupDelayMs` and `maxGroupRows`), so that a busy process syncs the disk once for many requests instead of
+   * for each few. A turn that brings none (the process has nothing else to do) appends at once.
+   */
+  private appendWhenQuiet(): void {
+    this.appendScheduled = false;
+    const waitingRows = this.lines.length;
+    if (waitingRows === 0 || this.appends >= this.options.journalLanes) return;
+    const more = waitingRows > this.linesAtLastTurn;
+    if (
+      more &&
+      waitingRows < this.options.maxGroupRows &&
+      Date.now() - this.firstWaitingSinceMs < this.options.maxGroupDelayMs
+    ) {
+      this.linesAtLastTurn = waitingRows;
+      this.scheduleAppend();
+      return;
+    }
+    this.appendToJournal();
   }
 
   /** Rows queued and not yet in PostgreSQL (nor, PostgreSQL being away, left to their journal segments). */
@@ -203,9 +260,9 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
    * lane is free again.
    */
   private appendToJournal(): void {
-    this.appendScheduled = false;
     if (this.appends >= this.options.journalLanes || this.lines.length === 0) return;
     const rows = this.lines.length;
+    this.linesAtLastTurn = 0;
     this.appendingRows += rows;
     this.appends += 1;
     const lines = this.lines.join('');
@@ -218,6 +275,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
       .then(
         (segment) => {
           this.counts.journaled += rows;
+          this.counts.appends += 1;
           for (const done of waiting) done();
           this.appendingRows -= rows;
           this.appends -= 1;
@@ -233,7 +291,7 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
         },
       )
       .finally(() => {
-        if (this.lines.length > 0) this.appendToJournal();
+        if (this.lines.length > 0) this.scheduleAppend();
       });
   }
 
@@ -310,18 +368,22 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     const payload = batch.length === 1 ? batch[0]!.lines : batch.map((shipment) => shipment.lines).join('');
     const late =
       Date.now() - Math.min(...batch.map((shipment) => shipment.sinceMs)) > this.options.lateAfterMs;
+    const timeoutMs = batch.some((shipment) => shipment.waiting.length > 0)
+      ? this.options.writeTimeoutMs
+      : this.options.journaledWriteTimeoutMs;
     try {
       if (!this.healthy) throw new Error('PostgreSQL is away');
-      if (late) this.counts.replayed += await connection.run((client) => insertLate(client, payload));
+      if (late)
+        this.counts.replayed += await connection.run((client) => insertLate(client, payload), timeoutMs);
       else
         try {
-          await connection.run((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload));
+          await connection.run((client) => copyInto(client, COPY_DOWNLOAD_REQUESTS, payload), timeoutMs);
           this.counts.written += rows;
           this.counts.batches += 1;
         } catch (error) {
           // Some of the rows are in PostgreSQL already (a segment replayed meanwhile): the others go in as late ones.
           if (!isUniqueViolation(error)) throw error;
-          this.counts.replayed += await connection.run((client) => insertLate(client, payload));
+          this.counts.replayed += await connection.run((client) => insertLate(client, payload), timeoutMs);
         }
       for (const shipment of batch) {
         for (const done of shipment.waiting) done();

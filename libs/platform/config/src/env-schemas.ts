@@ -227,7 +227,7 @@ export const analyticsEnv = z.object({
   ),
   ANALYTICS_WRITE_TIMEOUT_MS: described(
     positiveInt.default(1000),
-    'Milliseconds a batch of downloads may wait for PostgreSQL before it goes to the journal, so no listener waits longer',
+    'Milliseconds PostgreSQL may take to write downloads whose redirects wait for it (the journal refused them) before it counts as away, so no listener waits longer; rows already in the journal are given 30 s (or this, if longer) before they go to the replay',
   ),
   ANALYTICS_RAW_RETENTION_DAYS: described(
     positiveInt.min(2, { error: 'expected at least 2 days' }).default(400),
