@@ -10,7 +10,10 @@
 // 2. Starts nginx on the same core 0 with `return 302 <that Location>` and `Cache-Control: no-store` (the product's
 //    headers; nginx adds its small HTML body, which the product does not send: both sizes are printed), and a bare
 //    node:http server answering the same 302 from memory, the reference for what Node itself can do here.
-// 3. wrk, pinned to core 1, 64 connections, one thread, with the User-Agent of Apple Podcasts on iOS: after a warm-up,
+// 3. wrk, pinned to core 1, 64 connections, one thread, with the User-Agent of Apple Podcasts on iOS and each request
+//    from another listener as the ingress forwards it (X-Forwarded-For cycling through 4,096 public addresses, one in
+//    ten IPv6; the product trusts loopback proxies by default), so that the listener keys, the /64 cut and the country
+//    lookup work as in production (a request from 127.0.0.1 itself skips the country database): after a warm-up,
 //    BENCH_ROUNDS (5) short runs of each side taken in turn; the median of each side is printed with the ratio
 //    (target ≥ 0.4) and p99 (target < 20 ms), and the server's CPU per 302 (all its threads, from /proc). The server
 //    process is stopped (SIGSTOP) during nginx's runs, so that its own later work (the COPYs, the counting) is done in
@@ -39,7 +42,7 @@
 //   BENCH_ONLY=all-in-one          measures the all-in-one process only, not the analytics service alone
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +84,35 @@ const TARGET_P99_MS = 20;
 const IDLE_SAMPLE_MS = 5_000;
 /** What wrk sends as: Apple Podcasts on an iPhone, as it downloads an episode. */
 const LISTENER_USER_AGENT = 'Podcasts/4022.610.1 CFNetwork/1408.0.4 Darwin/22.5.0';
+/**
+ * wrk's script: every request from another listener behind the ingress (X-Forwarded-For), from 4,096 public addresses
+ * made in advance (one in ten IPv6, in 2a02::/16), each request a string made once, so that wrk's own work per request
+ * stays small. The same script drives nginx and the bare server.
+ */
+const LISTENERS_SCRIPT = `
+local requests = {}
+init = function(args)
+  for i = 0, 4095 do
+    local address
+    if i % 10 == 9 then
+      address = string.format("2a02:%x:%x:%x::%x", 4096 + i, i % 256, (i * 7) % 65536, i + 1)
+    else
+      address = string.format("%d.%d.%d.%d", 20 + (i * 37) % 80, (i * 13) % 256, (i * 101) % 256, 1 + (i * 7) % 254)
+    end
+    local headers = {}
+    for name, value in pairs(wrk.headers) do headers[name] = value end
+    headers["X-Forwarded-For"] = address
+    requests[i + 1] = wrk.format(nil, nil, headers)
+  end
+end
+local index = 0
+request = function()
+  index = index % #requests + 1
+  return requests[index]
+end
+`;
+let listenersScript;
+
 /** The benchmark's own checks, whose rows are not wrk's. */
 const PROBE_USER_AGENT = 'CastbaseBench/1.0 (download-redirect probe)';
 const listener = { 'User-Agent': LISTENER_USER_AGENT };
@@ -223,14 +255,15 @@ async function compare(runtime, serverProcess, serverUrl, nginxUrl, location) {
   const threadsBefore = await cpuMsByThread(serverProcess);
   const postgresBefore = await postgresCpuMs();
   const ioBefore = await readFile(`/proc/${serverProcess.pid}/io`, 'utf8');
-  const serverRuns = [wrk(serverUrl, listener, WARM_UP_S)];
-  whileStopped(serverProcess, () => wrk(nginxUrl, listener, WARM_UP_S));
+  const script = { script: listenersScript };
+  const serverRuns = [wrk(serverUrl, listener, WARM_UP_S, script)];
+  whileStopped(serverProcess, () => wrk(nginxUrl, listener, WARM_UP_S, script));
   const nginxRuns = [];
   // Short runs taken in turn, and the median of each side: other work on the machine then weighs on both alike. The
   // server process is stopped during nginx's runs (whileStopped): its counting runs in its own turns.
   for (let round = 0; round < ROUNDS; round++) {
-    serverRuns.push(wrk(serverUrl, listener, RUN_S));
-    nginxRuns.push(whileStopped(serverProcess, () => wrk(nginxUrl, listener, RUN_S)));
+    serverRuns.push(wrk(serverUrl, listener, RUN_S, script));
+    nginxRuns.push(whileStopped(serverProcess, () => wrk(nginxUrl, listener, RUN_S, script)));
   }
   const server = median(serverRuns.slice(1));
   const nginx = median(nginxRuns);
@@ -343,6 +376,14 @@ async function measureProcess(runtime, server, nginx, db, enclosurePath, locatio
   );
   const rssAfter = await residentMb(server.child);
   const rows = (await listenerRows(db)) - rowsBefore;
+  const { rows: variety } = await db.query(
+    `select count(distinct address_day)::int as addresses, count(distinct country)::int as countries
+       from analytics.download_requests where user_agent = $1`,
+    [LISTENER_USER_AGENT],
+  );
+  console.log(
+    `${runtime}: wrk's rows so far come from ${variety[0].addresses} listener addresses (keyed) in ${variety[0].countries} countries`,
+  );
   const countingCpuMs = await waitForCounting(db, server, idleCpuMsPerS);
   console.log(
     `${runtime}: the counting took ${((1000 * countingCpuMs) / rows).toFixed(1)} µs of CPU per request afterwards (${rows} requests, its CPU with no requests taken out)`,
@@ -367,6 +408,8 @@ async function main() {
   requireTools();
   const workDir = await mkdtemp(join(tmpdir(), 'castbase-bench-downloads-'));
   await chmod(workDir, 0o755);
+  listenersScript = join(workDir, 'listeners.lua');
+  await writeFile(listenersScript, LISTENERS_SCRIPT);
   const benchDatabase = await createBenchDatabase();
   const db = new pg.Client({ connectionString: benchDatabase.url });
   const namespace = `bench_${randomBytes(4).toString('hex')}`;

@@ -348,9 +348,10 @@ export function nginxVersion() {
  * wrk on the load core; answers req/s, p99 in ms, the responses it counted (`requests`), how many of them were not
  * 2xx or 3xx (`notOk`), the requests lost to socket errors and timeouts (`socketErrors`), and those errors as text.
  */
-export function wrk(url, headers, durationS) {
+export function wrk(url, headers, durationS, { script } = {}) {
   const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (script) args.push('-s', script);
   args.push(url);
   const output = execFileSync('taskset', args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);

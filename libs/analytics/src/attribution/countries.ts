@@ -67,6 +67,26 @@ function specialPurposeAddresses(): BlockList {
 
 const ISO_ALPHA_2 = /^[A-Z]{2}$/;
 
+/** Records decoded at most before they are forgotten (a country database has a few hundred). */
+const MAX_DECODED_RECORDS = 10_000;
+
+/**
+ * mmdb-lib's cache of decoded records, by their place in the database: the networks of a country share its record,
+ * so each is decoded once instead of at every lookup (a sixth of the download redirect's country lookup).
+ */
+class DecodedRecords {
+  private readonly records = new Map<number, unknown>();
+
+  get(offset: number): unknown {
+    return this.records.get(offset);
+  }
+
+  set(offset: number, record: unknown): void {
+    if (this.records.size >= MAX_DECODED_RECORDS) this.records.clear();
+    this.records.set(offset, record);
+  }
+}
+
 /** Country of an IP address, from an MMDB country database read into memory once. */
 export class CountryLookup {
   private readonly special = specialPurposeAddresses();
@@ -75,7 +95,9 @@ export class CountryLookup {
 
   /** Reads the database (the bundled one unless a path is given); synchronous, meant for start-up. */
   static open(path: string = bundledCountryDatabasePath()): CountryLookup {
-    return new CountryLookup(new Reader<CountryResponse>(readFileSync(path)));
+    return new CountryLookup(
+      new Reader<CountryResponse>(readFileSync(path), { cache: new DecodedRecords() }),
+    );
   }
 
   /** When the database was built, to say how fresh it is. */

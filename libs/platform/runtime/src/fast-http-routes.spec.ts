@@ -107,4 +107,45 @@ describe('FastHttpRoutes: public hot paths answered before Express', () => {
     expect(routes.clientAddress(behindProxy)).toBe('203.0.113.9');
     expect(routes.clientAddress({ remoteAddress: '192.0.2.1', forwardedFor: undefined })).toBe('192.0.2.1');
   });
+
+  it("answers as Express's own request.ip for every trust setting, peer and chain, however often it is asked", () => {
+    /** Express's `ip` getter itself on a request of these values: the oracle. */
+    const expressIp = (remoteAddress: string, forwardedFor: string) => {
+      const socket = { remoteAddress };
+      return (
+        Object.assign(Object.create(expressApp.request) as object, {
+          app: expressApp,
+          headers: { 'x-forwarded-for': forwardedFor },
+          socket,
+          connection: socket,
+        }) as { ip?: string }
+      ).ip;
+    };
+    const settings = ['loopback', 'loopback, 10.0.0.0/8', 'uniquelocal', 2, true, false];
+    const peers = ['::ffff:127.0.0.1', '127.0.0.1', '::1', '10.1.2.3', '203.0.113.7', '::ffff:10.9.8.7'];
+    const chains = [
+      '198.51.100.4',
+      '198.51.100.4, 10.0.0.9',
+      '2001:db8::1, 127.0.0.1, 10.0.0.9',
+      'not an address, 10.0.0.9',
+      '',
+    ];
+    for (const setting of settings) {
+      expressApp.set('trust proxy', setting);
+      for (let round = 0; round < 2; round++)
+        for (const remoteAddress of peers)
+          for (const forwardedFor of chains)
+            expect(routes.clientAddress({ remoteAddress, forwardedFor })).toBe(
+              expressIp(remoteAddress, forwardedFor),
+            );
+    }
+    // More proxies than it remembers: still Express's answers.
+    expressApp.set('trust proxy', 'loopback, 10.0.0.0/8');
+    for (let index = 0; index < 3000; index++) {
+      const forwardedFor = `198.51.100.${index % 250}, 10.${index % 250}.${Math.floor(index / 250)}.1`;
+      expect(routes.clientAddress({ remoteAddress: '::ffff:127.0.0.1', forwardedFor })).toBe(
+        `198.51.100.${index % 250}`,
+      );
+    }
+  });
 });
