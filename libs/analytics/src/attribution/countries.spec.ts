@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { bundledCountryDatabasePath, CountryLookup, countryName } from './countries.js';
+import { BlockList } from 'node:net';
+import {
+  bundledCountryDatabasePath,
+  CountryLookup,
+  countryName,
+  SPECIAL_PURPOSE_IPV4,
+  SpecialPurposeAddresses,
+} from './countries.js';
 
 describe('CountryLookup', () => {
   let countries: CountryLookup;
@@ -48,6 +55,27 @@ describe('CountryLookup', () => {
     '198.51.100.10',
   ])('places no country on the special-purpose address %s', (ip) => {
     expect(countries.countryOf(ip)).toBeNull();
+  });
+
+  it("tells special-purpose IPv4 addresses as node's BlockList does: each range's ends, their neighbours, and random ones", () => {
+    const special = new SpecialPurposeAddresses();
+    const oracle = new BlockList();
+    for (const [network, prefix] of SPECIAL_PURPOSE_IPV4) oracle.addSubnet(network, prefix, 'ipv4');
+    const dotted = (value: number) =>
+      [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
+    const numberOf = (address: string) =>
+      address.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+    const addresses: string[] = [];
+    for (const [network, prefix] of SPECIAL_PURPOSE_IPV4) {
+      const first = numberOf(network);
+      const last = first + 2 ** (32 - prefix) - 1;
+      for (const value of [first - 1, first, first + 1, last - 1, last, last + 1])
+        if (value >= 0 && value <= 0xffffffff) addresses.push(dotted(value));
+    }
+    for (let index = 0; index < 20_000; index++) addresses.push(dotted(Math.floor(Math.random() * 2 ** 32)));
+    for (const address of addresses)
+      expect([address, special.has(address)]).toEqual([address, oracle.check(address, 'ipv4')]);
+    expect(addresses.filter((address) => special.has(address)).length).toBeGreaterThan(90);
   });
 
   it('answers special-purpose addresses itself, since the database places some of them', () => {
