@@ -7,7 +7,9 @@ import { waitFor } from '@castbase/platform-testing';
 import { Attribution } from '../attribution/index.js';
 import { rollupsFromScratch, storedRollups } from '../database/testing/download-rollups.js';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
-import { BURST_LISTENERS_PER_ADDRESS_HOUR } from './download-counting.js';
+import { BURST_LISTENERS_PER_ADDRESS_HOUR, type ListenerWindow } from './download-counting.js';
+import { countingSql, openWindows, saveWindows } from './download-counting-sql.js';
+import { CoveredBytes } from './requested-ranges.js';
 import { DEFAULT_DOWNLOAD_COUNTER_OPTIONS, DownloadCounter } from './download-counter.js';
 
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
@@ -84,6 +86,35 @@ describe('DownloadCounter: the raw log counted to IAB v2.2', () => {
     await analytics.countDownloads();
 
     expect(await downloadsOf(episode.episodeId)).toHaveLength(1);
+  });
+
+  it("reads only the stored windows a run's requests can fall in: by their day key or the next day's key", async () => {
+    const sql = countingSql(analytics.app.get(EntityManager).fork());
+    const episodeId = randomUUID();
+    const startMs = Date.parse('2026-11-28T23:50:00Z');
+    const aWindow = (keyDay: string, keyNext: string | null): ListenerWindow => ({
+      startMs,
+      listener: Buffer.alloc(16, 7),
+      keyDay,
+      keyNext,
+      covered: new CoveredBytes(),
+      counted: false,
+    });
+    await saveWindows(sql, episodeId, [
+      aWindow('2026-11-28:aa', '2026-11-29:bb'),
+      aWindow('2026-11-28:cc', '2026-11-29:dd'),
+      aWindow('2026-11-28:ee', null),
+    ]);
+    const from = new Date(startMs - 60_000);
+    const keysOf = async (keys: string[]) =>
+      (await openWindows(sql, episodeId, from, keys)).map((window) => window.keyDay).sort();
+
+    expect(await keysOf(['2026-11-28:aa'])).toEqual(['2026-11-28:aa']);
+    // After midnight the listener's day key is the window's next-day key.
+    expect(await keysOf(['2026-11-29:dd', '2026-11-28:ee'])).toEqual(['2026-11-28:cc', '2026-11-28:ee']);
+    expect(await keysOf(['2026-11-29:ff'])).toEqual([]);
+    expect(await keysOf([])).toEqual([]);
+    expect(await openWindows(sql, episodeId, new Date(startMs), ['2026-11-28:aa'])).toEqual([]);
   });
 
   it("counts the same in runs of a few requests each as in one, a listener's ranges split between two runs", async () => {

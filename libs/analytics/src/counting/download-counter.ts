@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Attribution, ATTRIBUTION_VERSION } from '../attribution/index.js';
-import { countDownloadsInSteps, type CountableRequest } from './download-counting.js';
+import { countDownloadsInSteps, windowKeysOf, type CountableRequest } from './download-counting.js';
 import { countingFloor, startFullRecount } from './full-recount.js';
 import {
   countingSql,
@@ -224,7 +224,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
     const touched = new Map<string, Date>();
     for (const [episodeId, episodeRequests] of byEpisode) {
       const openFrom = new Date(episodeRequests[0]!.occurredAtMs - DAY_MS);
-      const open = keepFrom ? [] : await openWindows(sql, episodeId, openFrom);
+      const open = keepFrom ? [] : await openWindows(sql, episodeId, openFrom, windowKeysOf(episodeRequests));
       const { downloads, windows } = await countDownloadsInSteps(
         episodeRequests,
         await fileOf(sql, episodeId),
@@ -234,11 +234,7 @@ export class DownloadCounter implements OnApplicationBootstrap, OnApplicationShu
       const keptFromMs = Math.max(keepFrom?.getTime() ?? 0, floor?.getTime() ?? 0);
       const kept = downloads.filter((download) => download.countedAtMs >= keptFromMs);
       await insertDownloads(sql, kept);
-      if (!keepFrom)
-        await sql('delete from analytics.listener_windows where episode_id = ? and window_start > ?', [
-          episodeId,
-          openFrom,
-        ]);
+      // The windows read are written back (upserted) with the new ones; windows that ended are deleted after the run.
       await saveWindows(
         sql,
         episodeId,

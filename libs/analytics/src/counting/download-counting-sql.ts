@@ -48,11 +48,22 @@ export interface RequestRow {
   complete: boolean | null;
 }
 
-export async function openWindows(sql: Sql, episodeId: string, from: Date): Promise<ListenerWindow[]> {
+/**
+ * The episode's windows still open after `from` that requests with these keys (`windowKeysOf`) can fall in: those
+ * whose day key or next day's key is one of them. Not the episode's other listeners' windows: a run's work grows with
+ * its requests, not with the episode's audience of the last day.
+ */
+export async function openWindows(
+  sql: Sql,
+  episodeId: string,
+  from: Date,
+  keys: readonly string[],
+): Promise<ListenerWindow[]> {
+  if (keys.length === 0) return [];
   const rows = await sql(
     `select key_day, key_next, window_start, listener, covered, counted from analytics.listener_windows
-       where episode_id = ? and window_start > ?`,
-    [episodeId, from],
+       where episode_id = ? and window_start > ? and (key_day = any(?::text[]) or key_next = any(?::text[]))`,
+    [episodeId, from, keys, keys],
   );
   return rows.map((row) => {
     const covered = new CoveredBytes();
