@@ -22,10 +22,10 @@
 //    database and on NATS JetStream (NATS_URL, else nats://127.0.0.1:4222) with a BUS_NAMESPACE of its own, checks it
 //    answers the same 302 (the podcast's access row is the all-in-one's), and measures it the same way.
 //
-// Each process is measured alike, with no earlier counting under way: its runs start once the counting
-// (DownloadCounter, which takes requests 30 s old) has taken every request recorded before them, the analytics
-// service's the all-in-one's included. The counting of a run's requests falls in the process's later runs; after the
-// runs, the bench waits for the rest of it and prints the CPU per request it took, apart.
+// Each process is measured alike, with no counting under way: its runs start once the counting (DownloadCounter)
+// has taken every request recorded before them, the analytics service's the all-in-one's included, and the
+// processes take requests only 90 s old (ANALYTICS_COUNT_SETTLE_MS; 30 s by default), after the runs. The bench
+// then waits for the counting of the runs' requests and prints the CPU per request it took, apart.
 //
 // After each process's runs, the rows it wrote with wrk's User-Agent are counted against the 302s wrk counted: a 302
 // without its row fails the benchmark. Rows may exceed the 302s by the requests wrk cut off at the end of each run
@@ -82,6 +82,11 @@ import {
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 20;
 const IDLE_SAMPLE_MS = 5_000;
+/**
+ * The counting takes a request this long after it (30 s by default): longer than a process's runs, so that none of
+ * their requests is counted during them, and the CPU per 302 is the redirect's and its recording's alone.
+ */
+const COUNT_SETTLE_MS = 90_000;
 /** What wrk sends as: Apple Podcasts on an iPhone, as it downloads an episode. */
 const LISTENER_USER_AGENT = 'Podcasts/4022.610.1 CFNetwork/1408.0.4 Darwin/22.5.0';
 /**
@@ -334,7 +339,7 @@ async function countedUp(db) {
 }
 
 /**
- * Waits until the counting (the process's DownloadCounter, every 10 s, requests once 30 s old) has taken every request
+ * Waits until the counting (the process's DownloadCounter, every 10 s, requests once COUNT_SETTLE_MS old) has taken every request
  * recorded so far; answers the process's CPU ms (all threads) meanwhile, its CPU with no requests taken out.
  */
 async function waitForCounting(db, server, idleCpuMsPerS) {
@@ -348,7 +353,7 @@ async function waitForCounting(db, server, idleCpuMsPerS) {
 /**
  * Measures one process (pinned to the server core) against nginx, and checks that every 302 wrk counted has its
  * row; answers the table's row and the recording's. The counting of earlier requests (another process's) is over
- * before the runs and that of the runs' requests comes after them (30 s later), so each process is measured alike:
+ * before the runs and that of the runs' requests comes after them (COUNT_SETTLE_MS later), so each process is measured alike:
  * the redirect and its recording. The counting's CPU per request is measured after the runs, on its own.
  */
 async function measureProcess(runtime, server, nginx, db, enclosurePath, location) {
@@ -434,6 +439,7 @@ async function main() {
         DATABASE_URL: benchDatabase.url,
         STORAGE_DIR: join(workDir, 'storage'),
         ANALYTICS_SPILL_DIR: join(workDir, 'spill-all-in-one'),
+        ANALYTICS_COUNT_SETTLE_MS: String(COUNT_SETTLE_MS),
         AUTH_DEV_SIGNING_KEY: signingKey,
         RATE_LIMIT_PER_MINUTE: '100000',
       },
@@ -495,6 +501,7 @@ async function main() {
         DATABASE_URL: benchDatabase.url,
         STORAGE_DIR: join(workDir, 'storage'),
         ANALYTICS_SPILL_DIR: join(workDir, 'spill-analytics'),
+        ANALYTICS_COUNT_SETTLE_MS: String(COUNT_SETTLE_MS),
         NATS_URL,
         BUS_NAMESPACE: namespace,
       },

@@ -15,7 +15,7 @@ import {
 import { ListenerKeys } from './downloads/listener-keys.js';
 import { Attribution, CountryLookup } from './attribution/index.js';
 import {
-  DEFAULT_DOWNLOAD_COUNTER_OPTIONS,
+  downloadCounterOptions,
   DOWNLOAD_COUNTER_OPTIONS,
   DownloadCounter,
 } from './counting/download-counter.js';
@@ -100,7 +100,7 @@ const eventHandlers = [
     { provide: DOWNLOAD_WRITER_OPTIONS, inject: [APP_CONFIG], useFactory: downloadWriterOptions },
     { provide: CountryLookup, useFactory: () => CountryLookup.open() },
     { provide: Attribution, useFactory: () => new Attribution() },
-    { provide: DOWNLOAD_COUNTER_OPTIONS, useValue: DEFAULT_DOWNLOAD_COUNTER_OPTIONS },
+    { provide: DOWNLOAD_COUNTER_OPTIONS, inject: [APP_CONFIG], useFactory: downloadCounterOptions },
     DownloadCounter,
     DownloadFigures,
     AnalyticsReports,

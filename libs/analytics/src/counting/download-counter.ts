@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '@castbase/platform-config';
 import {
   Inject,
   Injectable,
@@ -45,6 +46,13 @@ export const DEFAULT_DOWNLOAD_COUNTER_OPTIONS: DownloadCounterOptions = {
   sliceMs: 60 * 60 * 1000,
   maxRequestsPerRun: 2_000,
 };
+
+/** The counter's options from the process's configuration (ANALYTICS_COUNT_SETTLE_MS). */
+export function downloadCounterOptions(
+  config: Pick<AppConfig, 'ANALYTICS_COUNT_SETTLE_MS'>,
+): DownloadCounterOptions {
+  return { ...DEFAULT_DOWNLOAD_COUNTER_OPTIONS, settleMs: config.ANALYTICS_COUNT_SETTLE_MS };
+}
 
 /**
  * Turns the raw log (`download_requests`) into IAB v2.2 downloads (`downloads`), run after run, each in one

@@ -223,11 +223,15 @@ export const feedsEnv = z.object({
 export const analyticsEnv = z.object({
   ANALYTICS_SPILL_DIR: described(
     z.string().optional(),
-    'Folder of the download journal: downloads PostgreSQL could not take in time are appended there (and fsynced) and written when it answers again; keep it on a persistent volume (default: analytics-spill/ beside STORAGE_DIR)',
+    'Folder of the download journal: every download is appended there (and synced) before its 302, and written to PostgreSQL from memory or, when PostgreSQL is away, from the journal once it answers; keep it on a persistent volume (default: analytics-spill/ beside STORAGE_DIR)',
   ),
   ANALYTICS_WRITE_TIMEOUT_MS: described(
     positiveInt.default(1000),
     'Milliseconds PostgreSQL may take to write downloads whose redirects wait for it (the journal refused them) before it counts as away, so no listener waits longer; rows already in the journal are given 30 s (or this, if longer) before they go to the replay',
+  ),
+  ANALYTICS_COUNT_SETTLE_MS: described(
+    positiveInt.min(1000, { error: 'expected at least 1000 ms' }).default(30_000),
+    'Milliseconds a download request waits before the counting takes it (its row may still be on its way to PostgreSQL; one that comes later still is counted by a recount of its episode)',
   ),
   ANALYTICS_RAW_RETENTION_DAYS: described(
     positiveInt.min(2, { error: 'expected at least 2 days' }).default(400),
