@@ -78,6 +78,7 @@ async function startAnalytics(databaseUrl, workDir) {
     STORAGE_DIR: join(workDir, 'storage'),
     ANALYTICS_SPILL_DIR: join(workDir, 'spill'),
     ANALYTICS_WRITE_TIMEOUT_MS: 1000,
+    ANALYTICS_COUNT_SETTLE_MS: 30_000,
   };
   Module({ providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] })(ConfigModule);
   class BenchModule {}

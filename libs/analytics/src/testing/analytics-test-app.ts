@@ -74,6 +74,7 @@ export async function startAnalyticsTestApp(
           STORAGE_DIR: join(workDir, 'storage'),
           ANALYTICS_SPILL_DIR: spillDirectory,
           ANALYTICS_WRITE_TIMEOUT_MS: 1000,
+          ANALYTICS_COUNT_SETTLE_MS: 30_000,
         },
       },
     ],
