@@ -1,7 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@castbase/contracts';
-import { FastHttpRoutes, type FastHttpRoute } from '@castbase/platform-runtime';
+import {
+  FastHttpRoutes,
+  type FastRequest,
+  type FastResponse,
+  type FrontRoute,
+} from '@castbase/platform-runtime';
 import { CountryLookup } from '../attribution/index.js';
 import { requestIdAt, type DownloadRequestRow } from './download-request-row.js';
 import { DownloadTargets, type DownloadTarget, type MediaLocation } from './download-targets.js';
@@ -31,12 +35,14 @@ type Answer = Redirect | { refused: ErrorCode; status: 401 | 404 };
  * (DownloadTargets), the GET is recorded (DownloadWriter) and the 302 leaves once its row is durable in the local journal,
  * PostgreSQL getting it a moment later (ADR 0016).
  * HEAD is answered the same way and not recorded. The `{file}` segment is for apps that read the extension from the
- * URL and is not checked. In a process without the runtime's fast routes (test modules), the controller calls the
+ * URL and is not checked. The process's HttpFront answers it below node:http where it can (ADR 0017), node:http's
+ * request listener otherwise; in a process without the runtime's fast routes (test modules), the controller calls the
  * same `handle`.
  */
 @Injectable()
-export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
+export class DownloadHttpRoute implements FrontRoute, OnModuleInit {
   readonly prefix = '/e/';
+  readonly front = true;
   private readonly logger = new Logger(DownloadHttpRoute.name);
 
   constructor(
@@ -51,7 +57,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
     this.fastRoutes?.register(this);
   }
 
-  handle(request: IncomingMessage, response: ServerResponse): boolean {
+  handle(request: FastRequest, response: FastResponse): boolean {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const url = request.url ?? '';
@@ -132,8 +138,8 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
   }
 
   private send(
-    request: IncomingMessage,
-    response: ServerResponse,
+    request: FastRequest,
+    response: FastResponse,
     answer: Answer,
     query: URLSearchParams | undefined,
     now: number,
@@ -154,7 +160,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
   }
 
   private rowOf(
-    request: IncomingMessage,
+    request: FastRequest,
     target: DownloadTarget,
     query: URLSearchParams | undefined,
     now: number,
@@ -186,7 +192,7 @@ export class DownloadHttpRoute implements FastHttpRoute, OnModuleInit {
 }
 
 /** Browsers mark speculative fetches; such a request is nobody pressing play. */
-function isPrefetch(request: IncomingMessage): boolean {
+function isPrefetch(request: FastRequest): boolean {
   const { headers } = request;
   const purpose = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-purpose'] ?? headers['x-moz'];
   return typeof purpose === 'string' && /prefetch|prerender|preview/i.test(purpose);
@@ -198,12 +204,12 @@ function singleValue(query: URLSearchParams | undefined, name: string): string |
 }
 
 /** Never cached, so every download reaches Castbase; no body. */
-function redirect(response: ServerResponse, location: string): void {
+function redirect(response: FastResponse, location: string): void {
   response.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' }).end();
 }
 
 function refuse(
-  response: ServerResponse,
+  response: FastResponse,
   code: ErrorCode,
   status: number,
   headers: Record<string, string> = {},

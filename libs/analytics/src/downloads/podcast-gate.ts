@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { FastHttpRoutes } from '@castbase/platform-runtime';
+import type { FastHttpRoutes, FastRequest } from '@castbase/platform-runtime';
 
 /** Who may download a podcast's episodes: anyone, or (private) whoever has the token whose SHA-256 this is. */
 export interface PodcastGate {
@@ -27,7 +26,7 @@ export function gateRefusal(
  * The listener's address of a request answered by a fast route: as Express's `req.ip` gives it under TRUST_PROXY,
  * or, in a Nest test module without fast routes, Express's own `req.ip`.
  */
-export function listenerIp(request: IncomingMessage, fastRoutes: FastHttpRoutes | undefined): string {
+export function listenerIp(request: FastRequest, fastRoutes: FastHttpRoutes | undefined): string {
   const remoteAddress = request.socket.remoteAddress;
   const forwarded = request.headers['x-forwarded-for'];
   const forwardedFor = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import proxyaddr from 'proxy-addr';
 import { UNEXPECTED_ERROR_MESSAGE } from '@castbase/contracts';
+import { HttpFront, type FastResponse, type FrontRoute, type FrontRoutes } from './http-front.js';
 
 /**
  * A public hot path answered on the Node HTTP server itself, before Express and Nest see the request (ADR 0014):
@@ -16,6 +17,11 @@ export interface FastHttpRoute {
    * a method or a path shape the route does not serve.
    */
   handle(request: IncomingMessage, response: ServerResponse): boolean;
+  /**
+   * True for a route that reads no more of a request than `FastRequest` and answers through `FastResponse` alone
+   * (`writeHead(...).end(body)`): the process's HttpFront then answers it below node:http (ADR 0017).
+   */
+  readonly front?: boolean;
 }
 
 /** What Express knows of a request's client address: the socket's peer and the proxies' X-Forwarded-For. */
@@ -45,7 +51,7 @@ const logger = new Logger('FastHttpRoutes');
  * What a fast route answers when it fails: 500 INTERNAL with the catalogue's message, the error only in the log, as
  * HttpErrorFilter does for Nest's routes. A response already under way is cut off.
  */
-export function answerUnexpectedError(response: ServerResponse, error: unknown): void {
+export function answerUnexpectedError(response: FastResponse, error: unknown): void {
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   if (response.headersSent) {
     response.destroy();
@@ -66,14 +72,26 @@ export function answerUnexpectedError(response: ServerResponse, error: unknown):
  * routes' Nest controllers answer instead.
  */
 @Injectable()
-export class FastHttpRoutes {
+export class FastHttpRoutes implements FrontRoutes, BeforeApplicationShutdown {
   private routes: FastHttpRoute[] = [];
+  private front: FrontRoute[] = [];
+  private httpFront: HttpFront | undefined;
   private express: ExpressApplication | undefined;
   /** The app's compiled trust as last read, and its answers by hop and address. */
   private trust: { compiled: ProxyTrust; answers: Map<string, boolean>; check: ProxyTrust } | undefined;
 
-  register(route: FastHttpRoute): void {
+  register(route: FastHttpRoute | (FrontRoute & { readonly front: true })): void {
     this.routes = [...this.routes, route];
+    if (route.front) this.front = [...this.front, route];
+  }
+
+  /** The routes the HttpFront may answer, in the order they were registered. */
+  frontRoutes(): readonly FrontRoute[] {
+    return this.front;
+  }
+
+  answerUnexpectedError(response: FastResponse, error: unknown): void {
+    answerUnexpectedError(response, error);
   }
 
   /** Whether the process answers this route on its own listener (false in test modules that serve through Nest). */
@@ -83,7 +101,8 @@ export class FastHttpRoutes {
 
   /**
    * Takes `server`'s request listeners (Express's) and calls them only for requests no fast route answers. `express`
-   * is the application behind them, whose trust-proxy setting `clientAddress` follows.
+   * is the application behind them, whose trust-proxy setting `clientAddress` follows. The HttpFront takes the
+   * server's connections first, and answers the front routes' requests on them.
    */
   attach(server: Server, express: ExpressApplication): void {
     const fallback = server.listeners('request') as Array<
@@ -95,6 +114,12 @@ export class FastHttpRoutes {
       if (this.dispatch(request, response)) return;
       for (const listener of fallback) listener.call(server, request, response);
     });
+    this.httpFront = HttpFront.install(server, this);
+  }
+
+  /** Before Nest closes the HTTP server: the front's connections close, so that the server's close can finish. */
+  beforeApplicationShutdown(): void {
+    this.httpFront?.stop();
   }
 
   /** Answers through the first route whose prefix the URL starts with and that takes it; false when none does. */

@@ -4,3 +4,4 @@ export * from './run-process.js';
 export * from './http-error.filter.js';
 export * from './fast-http-routes.js';
 export * from './storage-delivery-log.js';
+export * from './http-front.js';

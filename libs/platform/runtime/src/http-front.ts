@@ -1,0 +1,432 @@
+import {
+  maxHeaderSize as defaultMaxHeaderSize,
+  STATUS_CODES,
+  validateHeaderValue,
+  type IncomingHttpHeaders,
+  type Server,
+} from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * What a front route reads of a request: node:http's IncomingMessage has all of it, and so has the front's own
+ * request. `headers` follows node:http's rules (lower-case names, duplicates joined or dropped as IncomingMessage does).
+ */
+export interface FastRequest {
+  readonly method?: string;
+  readonly url?: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly socket: { readonly remoteAddress?: string };
+}
+
+/** What a front route does with its response: node:http's ServerResponse can, and so can the front's own response. */
+export interface FastResponse {
+  readonly headersSent: boolean;
+  writeHead(status: number, headers?: Record<string, string>): FastResponse;
+  end(body?: string): unknown;
+  destroy(): unknown;
+}
+
+/** A route the front answers on its own, given the complete request; false (writing nothing) leaves it to node:http. */
+export interface FrontRoute {
+  readonly prefix: string;
+  handle(request: FastRequest, response: FastResponse): boolean;
+}
+
+/** The routes the front may answer, and what happens when one throws. */
+export interface FrontRoutes {
+  frontRoutes(): readonly FrontRoute[];
+  answerUnexpectedError(response: FastResponse, error: unknown): void;
+}
+
+/** node:http's own request parser (llhttp), as `_http_common` exports it: the one node:http parses every request with. */
+interface HttpParser {
+  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
+  execute(data: Buffer): number | Error;
+  free(): void;
+  [callback: number]: unknown;
+}
+interface HttpParserClass {
+  new (): HttpParser;
+  REQUEST: number;
+  kOnHeaders: number;
+  kOnHeadersComplete: number;
+  kOnBody: number;
+  kOnMessageComplete: number;
+  kOnExecute: number;
+  kLenientNone: number;
+}
+type HttpCommon = { HTTPParser?: HttpParserClass; methods?: string[] } | undefined;
+
+/** node:http's parser, or undefined where this Node does not export it (then node:http answers everything). */
+function nodeHttpParser(): { HTTPParser: HttpParserClass; methods: string[] } | undefined {
+  let common: HttpCommon;
+  try {
+    common = process.getBuiltinModule('_http_common');
+  } catch {
+    return undefined;
+  }
+  const { HTTPParser, methods } = common ?? {};
+  return typeof HTTPParser === 'function' && Array.isArray(methods) ? { HTTPParser, methods } : undefined;
+}
+
+const END_OF_HEAD = Buffer.from('\r\n\r\n');
+/** Header names IncomingMessage keeps the first of when a request repeats them; it joins other repeats with ', '. */
+const FIRST_ONLY = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
+
+/**
+ * A request's headers as IncomingMessage's `headers` gives them from the parser's flat list of names and values:
+ * lower-case names; a repeated `set-cookie` kept as a list, `cookie` joined with '; ', the names of FIRST_ONLY kept
+ * once, any other repeat joined with ', '.
+ */
+export function headersOf(flat: readonly string[]): IncomingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  for (let index = 0; index < flat.length; index += 2) {
+    const name = flat[index]!.toLowerCase();
+    const value = flat[index + 1]!;
+    const existing = headers[name];
+    if (existing === undefined) headers[name] = name === 'set-cookie' ? [value] : value;
+    else if (name === 'set-cookie') (existing as string[]).push(value);
+    else if (!FIRST_ONLY.has(name))
+      headers[name] = `${existing as string}${name === 'cookie' ? '; ' : ', '}${value}`;
+  }
+  return headers;
+}
+
+/** The Date header's value, made again only when the second changes (node:http keeps it the same way). */
+let lastDate = { second: -1, value: '' };
+function httpDate(): string {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== lastDate.second) lastDate = { second, value: new Date(second * 1000).toUTCString() };
+  return lastDate.value;
+}
+
+/** A request the front answers: what its route reads. */
+class FrontRequest implements FastRequest {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly socket: Socket,
+  ) {}
+}
+
+/**
+ * A response the front writes, byte for byte as node:http writes a `writeHead(...).end(body)`: the status line, the
+ * route's headers, `Date`, then `Connection` (with `Keep-Alive: timeout=` while the connection stays open). Its bytes
+ * wait in the connection's queue until every earlier response of the connection has gone (HTTP/1.1 answers in order).
+ */
+class FrontResponse implements FastResponse {
+  private head: string | undefined;
+  /** The bytes to send, once the route has ended the response. */
+  bytes: string | Buffer | undefined;
+
+  constructor(
+    private readonly connection: FrontConnection,
+    private readonly headOnly: boolean,
+    readonly keepAlive: boolean,
+  ) {}
+
+  get headersSent(): boolean {
+    return this.head !== undefined;
+  }
+
+  writeHead(status: number, headers: Record<string, string> = {}): this {
+    if (this.head !== undefined) throw new Error('writeHead called twice');
+    let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+    for (const name in headers) {
+      const value = headers[name]!;
+      // node:http's own check: a value with a line break or another control character is refused (it throws).
+      validateHeaderValue(name, value);
+      head += `${name}: ${value}\r\n`;
+    }
+    head += `Date: ${httpDate()}\r\n`;
+    head += this.keepAlive ? this.connection.keepAliveHeader : 'Connection: close\r\n';
+    this.head = head + '\r\n';
+    return this;
+  }
+
+  end(body = ''): this {
+    if (this.bytes !== undefined) return this;
+    if (this.head === undefined) this.writeHead(200, { 'Content-Length': String(Buffer.byteLength(body)) });
+    const head = this.head!;
+    if (this.headOnly || body === '') this.bytes = head;
+    else if (Buffer.byteLength(body) === body.length) this.bytes = head + body;
+    else this.bytes = Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')]);
+    this.connection.flush();
+    return this;
+  }
+
+  destroy(): this {
+    this.connection.socket.destroy();
+    return this;
+  }
+}
+
+/**
+ * One connection while the front answers it. It reads whole request heads (up to the blank line) and answers those a
+ * front route takes; at the first request it does not answer (another path, a body, an upgrade, a head cut in two by
+ * the network, anything the parser refuses) it gives the connection, from that request's first byte, to node:http
+ * for good, once its own answers have gone.
+ */
+class FrontConnection {
+  private readonly parser: HttpParser;
+  /** What the parser made of the last head it was given. */
+  private parsed:
+    | { minor: number; method: number; url: string; headers: string[]; keepAlive: boolean; upgrade: boolean }
+    | undefined;
+  private complete = false;
+  private pendingHeaders: string[] = [];
+  private pendingUrl = '';
+  /** Responses not yet sent, in the order of their requests. */
+  private readonly queue: FrontResponse[] = [];
+  /** The bytes node:http gets when the front gives the connection up (waiting for the queue to empty). */
+  private handOverBytes: Buffer | undefined;
+  /** No request after the ones waiting is answered: the last asked to close, or the process stops. */
+  private closing = false;
+  private released = false;
+  private readonly onData = (chunk: Buffer) => this.read(chunk);
+  private readonly onTimeout = () => {
+    if (this.queue.length === 0) this.socket.destroy();
+  };
+  private readonly onClose = () => this.release();
+  private readonly onError = () => this.socket.destroy();
+
+  constructor(
+    private readonly front: HttpFront,
+    readonly socket: Socket,
+  ) {
+    const { HTTPParser } = front.parser;
+    this.parser = new HTTPParser();
+    this.parser.initialize(HTTPParser.REQUEST, {}, front.maxHeaderSize, HTTPParser.kLenientNone);
+    this.parser[HTTPParser.kOnHeaders] = (headers: string[], url: string) => {
+      this.pendingHeaders.push(...headers);
+      this.pendingUrl += url;
+    };
+    this.parser[HTTPParser.kOnHeadersComplete] = (
+      _major: number,
+      minor: number,
+      headers: string[] | undefined,
+      method: number,
+      url: string | undefined,
+      _status: unknown,
+      _message: unknown,
+      upgrade: boolean,
+      keepAlive: boolean,
+    ) => {
+      this.parsed = {
+        minor,
+        method,
+        url: url ?? this.pendingUrl,
+        headers: headers
+          ? this.pendingHeaders.length
+            ? [...this.pendingHeaders, ...headers]
+            : headers
+          : this.pendingHeaders,
+        keepAlive,
+        upgrade,
+      };
+      this.pendingHeaders = [];
+      this.pendingUrl = '';
+      return 0;
+    };
+    this.parser[HTTPParser.kOnBody] = () => undefined;
+    this.parser[HTTPParser.kOnMessageComplete] = () => {
+      this.complete = true;
+    };
+    this.parser[HTTPParser.kOnExecute] = () => undefined;
+    socket.setNoDelay(true);
+    socket.setTimeout(front.keepAliveTimeoutMs);
+    socket.on('timeout', this.onTimeout);
+    socket.on('data', this.onData);
+    socket.on('close', this.onClose);
+    socket.on('error', this.onError);
+  }
+
+  /** `Connection` and `Keep-Alive` as node:http writes them on a response that leaves the connection open. */
+  get keepAliveHeader(): string {
+    return this.front.keepAliveHeader;
+  }
+
+  private read(chunk: Buffer): void {
+    let start = 0;
+    // After a request that closes the connection, node:http too reads nothing more.
+    while (start < chunk.length && !this.closing) {
+      const end = chunk.indexOf(END_OF_HEAD, start);
+      if (end < 0 || !this.answer(chunk.subarray(start, end + END_OF_HEAD.length))) {
+        this.handOver(chunk.subarray(start));
+        return;
+      }
+      start = end + END_OF_HEAD.length;
+    }
+  }
+
+  /** Answers one request head through a front route; false when the front does not answer it (nothing is written). */
+  private answer(head: Buffer): boolean {
+    this.parsed = undefined;
+    this.complete = false;
+    const parsedBytes = this.parser.execute(head);
+    const parsed = this.parsed as FrontConnection['parsed'];
+    // Only a whole request that ends with its head: no body, no upgrade, nothing the parser refused or left over.
+    if (parsedBytes !== head.length || !this.complete || !parsed || parsed.upgrade) return false;
+    const method = this.front.parser.methods[parsed.method];
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const headers = headersOf(parsed.headers);
+    // node:http answers an HTTP/1.1 request without Host with 400 (requireHostHeader); leave that to it.
+    if (headers.host === undefined && parsed.minor > 0) return false;
+    const request = new FrontRequest(method, parsed.url, headers, this.socket);
+    for (const route of this.front.routes.frontRoutes()) {
+      if (!request.url.startsWith(route.prefix)) continue;
+      const response = new FrontResponse(this, method === 'HEAD', parsed.keepAlive);
+      this.queue.push(response);
+      // Set before the route runs: its answer may be sent at once, and the connection then ends.
+      this.closing = !parsed.keepAlive;
+      let taken: boolean;
+      try {
+        taken = route.handle(request, response);
+      } catch (error) {
+        this.front.routes.answerUnexpectedError(response, error);
+        taken = true;
+      }
+      if (taken) return true;
+      this.queue.pop();
+      this.closing = false;
+    }
+    return false;
+  }
+
+  /** Sends the ended responses at the head of the queue; gives the connection up or ends it once the queue is empty. */
+  flush(): void {
+    while (this.queue.length > 0 && this.queue[0]!.bytes !== undefined) {
+      const response = this.queue.shift()!;
+      this.socket.write(response.bytes!, 'latin1');
+      if (!response.keepAlive) break;
+    }
+    if (this.queue.length > 0) return;
+    if (this.closing) {
+      this.release();
+      this.socket.end();
+    } else if (this.handOverBytes !== undefined) this.giveToNodeHttp();
+  }
+
+  private handOver(bytes: Buffer): void {
+    this.socket.pause();
+    this.socket.removeListener('data', this.onData);
+    this.handOverBytes = bytes;
+    if (this.queue.length === 0) this.giveToNodeHttp();
+  }
+
+  private giveToNodeHttp(): void {
+    const bytes = this.handOverBytes!;
+    this.handOverBytes = undefined;
+    this.release();
+    if (this.socket.destroyed) return;
+    this.socket.setTimeout(0);
+    if (bytes.length > 0) this.socket.unshift(bytes);
+    this.front.giveToNodeHttp(this.socket);
+  }
+
+  /** Stops answering: the connection is closed, ended or given to node:http. */
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.socket.removeListener('data', this.onData);
+    this.socket.removeListener('close', this.onClose);
+    this.socket.removeListener('timeout', this.onTimeout);
+    this.socket.removeListener('error', this.onError);
+    this.front.forget(this);
+    this.parser.free();
+  }
+
+  /** Closes the connection now if it waits for no answer; otherwise after its last one. */
+  close(): void {
+    this.closing = true;
+    if (this.queue.length === 0) this.socket.destroy();
+  }
+}
+
+/**
+ * The front of a process's HTTP server for its hottest public paths (ADR 0017): it takes each new connection before
+ * node:http does, answers the plain GET and HEAD requests of the front routes itself with node:http's own parser and
+ * the same response bytes, and gives node:http every other connection, from the first request it does not answer, so
+ * that node:http, Express and Nest see that request and all later ones as if they had had the connection from the
+ * start. It saves node:http's IncomingMessage and ServerResponse streams and their events, a third of the CPU of a
+ * download redirect.
+ */
+export class HttpFront {
+  readonly parser: { HTTPParser: HttpParserClass; methods: string[] };
+  readonly maxHeaderSize: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly keepAliveHeader: string;
+  private readonly connections = new Set<FrontConnection>();
+  private readonly nodeHttpListeners: Array<(socket: Socket) => void>;
+  private stopped = false;
+
+  /**
+   * Installs the front on `server` (before it listens) and answers it, or answers undefined, leaving the server as it
+   * was, where this Node does not export node:http's parser.
+   */
+  static install(server: Server, routes: FrontRoutes): HttpFront | undefined {
+    const parser = nodeHttpParser();
+    return parser ? new HttpFront(server, routes, parser) : undefined;
+  }
+
+  private constructor(
+    private readonly server: Server,
+    readonly routes: FrontRoutes,
+    parser: { HTTPParser: HttpParserClass; methods: string[] },
+  ) {
+    this.parser = parser;
+    // The server's own limit (its maxHeaderSize option), else node's (--max-http-header-size).
+    this.maxHeaderSize = (server as { maxHeaderSize?: number }).maxHeaderSize ?? defaultMaxHeaderSize;
+    this.keepAliveTimeoutMs = server.keepAliveTimeout;
+    this.keepAliveHeader =
+      server.keepAliveTimeout > 0
+        ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n`
+        : 'Connection: keep-alive\r\n';
+    this.nodeHttpListeners = server.listeners('connection') as Array<(socket: Socket) => void>;
+    server.removeAllListeners('connection');
+    server.on('connection', (socket: Socket) => {
+      // A process whose modules registered no front route (they do when the app initialises, after this) and a
+      // stopping one leave every connection to node:http.
+      if (this.stopped || routes.frontRoutes().length === 0) this.giveToNodeHttp(socket);
+      else this.connections.add(new FrontConnection(this, socket));
+    });
+  }
+
+  giveToNodeHttp(socket: Socket): void {
+    for (const listener of this.nodeHttpListeners) listener.call(this.server, socket);
+    socket.resume();
+  }
+
+  forget(connection: FrontConnection): void {
+    this.connections.delete(connection);
+  }
+
+  /**
+   * For a process that stops: new connections go to node:http (whose closing server refuses them), the front's idle
+   * ones close now and the others after their last answer, so that the server's `close` can finish.
+   */
+  stop(): void {
+    this.stopped = true;
+    for (const connection of [...this.connections]) connection.close();
+  }
+}
