@@ -143,7 +143,11 @@ export class CountryLookup {
    * looked up as the IPv4 address they carry.
    */
   countryOf(ip: string): string | null {
-    const address = canonicalAddress(ip);
+    return this.countryOfAddress(canonicalAddress(ip));
+  }
+
+  /** `countryOf` for a caller that has the address's `canonicalAddress` already. */
+  countryOfAddress(address: string | null): string | null {
     if (address === null) return null;
     if (this.special.has(address)) return null;
     const code = countryCodeOf(this.reader.get(address));

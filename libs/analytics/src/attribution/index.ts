@@ -18,7 +18,7 @@ export {
 } from './bots.js';
 export { bundledCountryDatabasePath, CountryLookup, countryName } from './countries.js';
 export { deviceOf, type Device, type DeviceAndOs } from './devices.js';
-export { canonicalAddress, listenerAddress } from './listener-address.js';
+export { canonicalAddress, listenerAddress, listenerAddressOf } from './listener-address.js';
 export {
   findPodcastApp,
   identifyApp,

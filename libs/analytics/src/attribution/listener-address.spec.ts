@@ -1,3 +1,4 @@
+import { SocketAddress } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { canonicalAddress, listenerAddress } from './listener-address.js';
 
@@ -35,6 +36,25 @@ describe('listenerAddress', () => {
     expect(listenerAddress('2a00:1450:4001:0:abcd::1')).toBe('2a00:1450:4001::/64');
     expect(listenerAddress('::1')).toBe('::/64');
     expect(listenerAddress('2606:4700:4700::1111')).toBe('2606:4700:4700::/64');
+  });
+
+  it("writes the /64 as node's own formatter writes it, whatever zeros the network has", () => {
+    // Every pattern of zero and non-zero groups in the first four (each group 0, 1 or a random 16-bit value) and in
+    // the last four, so every place a run of zeros can start and end is covered.
+    const values = ['0', '1', 'abcd'];
+    let checked = 0;
+    for (let pattern = 0; pattern < 3 ** 4; pattern++) {
+      const network = [0, 1, 2, 3].map((index) => values[Math.floor(pattern / 3 ** index) % 3]!);
+      for (const host of ['0:0:0:0', '0:0:0:1', '1:0:0:0', '0:abcd:0:0', 'ffff:ffff:ffff:ffff']) {
+        const ip = `${network.join(':')}:${host}`;
+        const expected = new SocketAddress({ address: `${network.join(':')}::`, family: 'ipv6' }).address;
+        // IPv4-mapped and IPv4-compatible spellings are IPv4 listeners, told by canonicalAddress.
+        if (!canonicalAddress(ip)!.includes(':')) continue;
+        expect({ ip, network: listenerAddress(ip) }).toEqual({ ip, network: `${expected}/64` });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
   });
 
   it('trims the spaces a forwarded header leaves', () => {

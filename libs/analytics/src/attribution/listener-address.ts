@@ -34,6 +34,18 @@ function groupsOf(canonical: string): string[] {
 }
 
 /**
+ * The /64 network of a canonical IPv6 address, written as the system's formatter writes it with its prefix length
+ * ('2001:db8:1:2::/64'). Its last four groups are zeros, so the longest run of zeros (RFC 5952 compresses it) is always
+ * the one at the end, joined by the zero groups that end the first four: the network is the first four groups without
+ * their trailing zeros, then '::'. A test holds this against node:net's SocketAddress.
+ */
+function network64(canonical: string): string {
+  const groups = groupsOf(canonical).slice(0, 4);
+  while (groups.length > 0 && groups[groups.length - 1] === '0') groups.pop();
+  return `${groups.join(':')}::/64`;
+}
+
+/**
  * The address a listener is recognised by (IAB Tech Lab Podcast Measurement Technical Guidelines v2.2): an IPv4
  * address as it is, and an IPv6 address cut to its /64 network, written as a prefix ('2001:db8:1:2::/64'). One
  * household's devices and one phone's changing privacy addresses (RFC 8981) share their /64, so without the cut each
@@ -41,9 +53,11 @@ function groupsOf(canonical: string): string[] {
  * header) is returned trimmed, so it is still told apart from other requests.
  */
 export function listenerAddress(ip: string): string {
-  const canonical = canonicalAddress(ip);
+  return listenerAddressOf(ip, canonicalAddress(ip));
+}
+
+/** `listenerAddress` for a caller that has the address's `canonicalAddress` already. */
+export function listenerAddressOf(ip: string, canonical: string | null): string {
   if (canonical === null) return ip.trim();
-  if (!canonical.includes(':')) return canonical;
-  const network = `${groupsOf(canonical).slice(0, 4).join(':')}::`;
-  return `${new SocketAddress({ address: network, family: 'ipv6' }).address}/64`;
+  return canonical.includes(':') ? network64(canonical) : canonical;
 }

@@ -6,7 +6,7 @@ import {
   type FastResponse,
   type FrontRoute,
 } from '@castbase/platform-runtime';
-import { CountryLookup } from '../attribution/index.js';
+import { canonicalAddress, CountryLookup } from '../attribution/index.js';
 import { requestIdAt, type DownloadRequestRow } from './download-request-row.js';
 import { DownloadTargets, type DownloadTarget, type MediaLocation } from './download-targets.js';
 import { DownloadWriter } from './download-writer.js';
@@ -169,7 +169,9 @@ export class DownloadHttpRoute implements FrontRoute, OnModuleInit {
     const { headers } = request;
     const ip = listenerIp(request, this.fastRoutes);
     const userAgent = (headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_LENGTH);
-    const listener = this.listenerKeys.keyOf(ip, userAgent, now);
+    // Read once for the listener's key and the country.
+    const address = canonicalAddress(ip);
+    const listener = this.listenerKeys.keyOf(ip, userAgent, now, address);
     const source = singleValue(query, 'src');
     return {
       id: requestIdAt(now),
@@ -180,7 +182,7 @@ export class DownloadHttpRoute implements FrontRoute, OnModuleInit {
       listenerDay: listener.day,
       listenerNext: listener.next,
       addressDay: listener.address,
-      country: this.countries.countryOf(ip),
+      country: this.countries.countryOfAddress(address),
       userAgent,
       referrer: headers.referer?.slice(0, MAX_REFERRER_LENGTH) ?? null,
       rangeHeader: headers.range?.slice(0, MAX_RANGE_LENGTH) ?? null,

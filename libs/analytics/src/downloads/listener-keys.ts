@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { listenerAddress } from '../attribution/index.js';
+import { canonicalAddress, listenerAddress, listenerAddressOf } from '../attribution/index.js';
 
 const DAY_MS = 86_400_000;
 /** Salts are made this many days ahead, so a new day never waits for the database. */
@@ -89,9 +89,10 @@ export class ListenerKeys implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  keyOf(ip: string, userAgent: string, atMs: number): ListenerKey {
+  /** `canonical` is `canonicalAddress(ip)`, for a caller that has it already. */
+  keyOf(ip: string, userAgent: string, atMs: number, canonical = canonicalAddress(ip)): ListenerKey {
     const { salt, nextSalt } = this.saltedDay(atMs);
-    const address = listenerAddress(ip);
+    const address = listenerAddressOf(ip, canonical);
     const listener = `${address}\n${userAgent}`;
     return {
       day: listenerHash(salt, listener),
