@@ -8,12 +8,13 @@ import {
 } from '@nestjs/common';
 import type { AppConfig } from '@castbase/platform-config';
 import { DATABASE_CONNECTION, type DatabaseConnection } from '@castbase/platform-persistence';
-import { COPY_DOWNLOAD_REQUESTS, toCopyLine, type DownloadRequestRow } from './download-request-row.js';
+import { COPY_DOWNLOAD_REQUESTS, type DownloadRequestRow } from './download-request-row.js';
 import { copyInto, insertLate, isDataError, isUniqueViolation } from './download-rows-sql.js';
 import { DownloadJournal, type JournalSegment } from './download-journal.js';
+import { JournalAppender, type AppendedRows, type JournalAppenderOptions } from './journal-appender.js';
 import { WriterConnection } from './writer-connection.js';
 
-export interface DownloadWriterOptions {
+export interface DownloadWriterOptions extends JournalAppenderOptions {
   /** The journal's folder: every download is appended and fsynced there before its 302. */
   spillDirectory: string;
   /**
@@ -28,15 +29,6 @@ export interface DownloadWriterOptions {
    * rows wait in memory up to `maxQueuedRows`.
    */
   journaledWriteTimeoutMs: number;
-  /** Journal appends running at once, each to a segment of its own: a group of rows need not wait for the one before. */
-  journalLanes: number;
-  /**
-   * How long rows may wait for others to go with them in one journal append while requests keep coming (each append
-   * is a disk sync, whose CPU is the same for one row as for hundreds): rows go at once when a turn of the event loop
-   * brings no new request, or when this many wait (`maxGroupRows`).
-   */
-  maxGroupDelayMs: number;
-  maxGroupRows: number;
   /** Rows per COPY at most. */
   maxBatchRows: number;
   /**
@@ -114,8 +106,7 @@ interface Shipment {
 
 /**
  * Records downloads: each row is appended to the local journal and is on disk before its append resolves (and its
- * listener's 302 goes), by group commit: the rows that arrive while the appends under way (one per lane of the
- * journal, two by default) run go together in the next.
+ * listener's 302 goes), by the JournalAppender's group commit.
  * PostgreSQL is fed from memory behind it: journaled rows wait up to `copyDelayMs` to go together in one COPY (one
  * commit for many appends), and while full batches wait, up to `maxConcurrentCopies` COPYs run at once, each on its
  * own connection; a journal segment goes once PostgreSQL has all its rows. Listeners come first: when PostgreSQL
@@ -128,16 +119,7 @@ interface Shipment {
 export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DownloadWriter.name);
   private readonly journal: DownloadJournal;
-  /** Rows waiting for the next journal append, and their appends. */
-  private lines: string[] = [];
-  private waiting: Array<() => void> = [];
-  private firstWaitingSinceMs = 0;
-  private appendScheduled = false;
-  /** Rows that waited when the last turn of the event loop ended: more now means requests are still coming. */
-  private linesAtLastTurn = 0;
-  /** Rows of the journal appends under way, and how many those are. */
-  private appendingRows = 0;
-  private appends = 0;
+  private readonly appender: JournalAppender;
   /** Rows in the journal (or refused by it) on their way to PostgreSQL from memory. */
   private shipments: Shipment[] = [];
   private queuedRows = 0;
@@ -171,6 +153,19 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     @Inject(DOWNLOAD_WRITER_OPTIONS) private readonly options: DownloadWriterOptions,
   ) {
     this.journal = new DownloadJournal(options.spillDirectory, options.maxSegmentBytes, options.journalLanes);
+    this.appender = new JournalAppender(this.journal, options, {
+      appended: (segment, rows) => {
+        this.counts.journaled += rows.rows;
+        this.counts.appends += 1;
+        this.toPostgres(segment, rows);
+      },
+      refused: (rows, waiting, error) => {
+        this.logger.error(
+          `the download journal did not take ${rows.rows} rows (${describe(error)}): writing them to PostgreSQL before their redirects`,
+        );
+        this.enqueue({ segment: null, ...rows, waiting });
+      },
+    });
     this.idle = Array.from(
       { length: Math.max(1, options.maxConcurrentCopies) },
       () => new WriterConnection(connection.url, options.writeTimeoutMs),
@@ -205,45 +200,12 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
 
   /** `append` with a callback, for the redirect's hot path (no promise per request). */
   record(row: DownloadRequestRow, done: () => void): void {
-    if (this.lines.length === 0) this.firstWaitingSinceMs = Date.now();
-    this.lines.push(toCopyLine(row));
-    this.waiting.push(done);
-    this.scheduleAppend();
-  }
-
-  /** At the end of this turn of the event loop (its requests read), an append of what waits when a lane is free. */
-  private scheduleAppend(): void {
-    if (this.appends < this.options.journalLanes && !this.appendScheduled) {
-      this.appendScheduled = true;
-      setImmediate(() => this.appendWhenQuiet());
-    }
-  }
-
-  /**
-   * Group commit: while each turn of the event loop brings new requests, their rows wait for the next turn (up to
-   * `maxGroupDelayMs` and `maxGroupRows`), so that a busy process syncs the disk once for many requests instead of
-   * for each few. A turn that brings none (the process has nothing else to do) appends at once.
-   */
-  private appendWhenQuiet(): void {
-    this.appendScheduled = false;
-    const waitingRows = this.lines.length;
-    if (waitingRows === 0 || this.appends >= this.options.journalLanes) return;
-    const more = waitingRows > this.linesAtLastTurn;
-    if (
-      more &&
-      waitingRows < this.options.maxGroupRows &&
-      Date.now() - this.firstWaitingSinceMs < this.options.maxGroupDelayMs
-    ) {
-      this.linesAtLastTurn = waitingRows;
-      this.scheduleAppend();
-      return;
-    }
-    this.appendToJournal();
+    this.appender.record(row, done);
   }
 
   /** Rows queued and not yet in PostgreSQL (nor, PostgreSQL being away, left to their journal segments). */
   get pending(): number {
-    return this.lines.length + this.appendingRows + this.queuedRows + this.inFlight;
+    return this.appender.pendingRows + this.queuedRows + this.inFlight;
   }
 
   /** Resolves once every row queued so far is in PostgreSQL, or (PostgreSQL being away) in the journal. */
@@ -255,50 +217,10 @@ export class DownloadWriter implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /**
-   * One append of what waits, when a lane is free; the rows that come meanwhile go in the next, started as soon as a
-   * lane is free again.
-   */
-  private appendToJournal(): void {
-    if (this.appends >= this.options.journalLanes || this.lines.length === 0) return;
-    const rows = this.lines.length;
-    this.linesAtLastTurn = 0;
-    this.appendingRows += rows;
-    this.appends += 1;
-    const lines = this.lines.join('');
-    const waiting = this.waiting;
-    const sinceMs = this.firstWaitingSinceMs;
-    this.lines = [];
-    this.waiting = [];
-    this.journal
-      .append(lines, rows)
-      .then(
-        (segment) => {
-          this.counts.journaled += rows;
-          this.counts.appends += 1;
-          for (const done of waiting) done();
-          this.appendingRows -= rows;
-          this.appends -= 1;
-          this.toPostgres(segment, lines, rows, sinceMs);
-        },
-        (error: unknown) => {
-          this.logger.error(
-            `the download journal did not take ${rows} rows (${describe(error)}): writing them to PostgreSQL before their redirects`,
-          );
-          this.appendingRows -= rows;
-          this.appends -= 1;
-          this.enqueue({ segment: null, lines, rows, sinceMs, waiting });
-        },
-      )
-      .finally(() => {
-        if (this.lines.length > 0) this.scheduleAppend();
-      });
-  }
-
   /** Journaled rows go to PostgreSQL from memory, unless their segment is to be replayed from its file. */
-  private toPostgres(segment: JournalSegment, lines: string, rows: number, sinceMs: number): void {
-    if (this.healthy && !segment.replay && this.queuedRows + rows <= this.options.maxQueuedRows)
-      this.enqueue({ segment, lines, rows, sinceMs, waiting: [] });
+  private toPostgres(segment: JournalSegment, appended: AppendedRows): void {
+    if (this.healthy && !segment.replay && this.queuedRows + appended.rows <= this.options.maxQueuedRows)
+      this.enqueue({ segment, ...appended, waiting: [] });
     else {
       if (this.healthy && !segment.replay && !this.overflowReported) {
         this.overflowReported = true;
