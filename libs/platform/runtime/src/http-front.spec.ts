@@ -66,6 +66,7 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
   /** Which object each request the route saw was: the front's own, or node:http's IncomingMessage. */
   let seenBy: Array<{ url: string; by: 'front' | 'node:http' }>;
   let gates: Map<string, Gate>;
+  let serverSockets: Socket[];
   const clients: RawClient[] = [];
 
   function client(): RawClient {
@@ -74,15 +75,18 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
     return raw;
   }
 
-  async function start(configure?: (server: Server) => void): Promise<void> {
+  /** Starts the server; `serverSockets` gets each connection's socket on the server's side. */
+  async function start(keepAliveTimeoutMs?: number): Promise<void> {
     const app = express();
     app.use((request, response) => {
       response.status(404).json({ answeredBy: 'express', path: request.path });
     });
     routes = new FastHttpRoutes();
     server = createServer(app);
-    configure?.(server);
+    if (keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = keepAliveTimeoutMs;
     routes.attach(server, app);
+    // After attach, beside the front (a listener before it would be node:http's, called on hand-over only).
+    server.on('connection', (socket: Socket) => serverSockets.push(socket));
     routes.register({
       prefix: '/e/',
       front: true,
@@ -117,6 +121,7 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
     jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     seenBy = [];
     gates = new Map();
+    serverSockets = [];
   });
 
   afterEach(async () => {
@@ -211,16 +216,66 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
     expect(seenBy).toEqual([{ url: '/e/a', by: 'node:http' }]);
   });
 
-  it('gives node:http a request whose head the network cut in two, and node:http answers it', async () => {
-    const serverSockets: Socket[] = [];
-    await start((plain) => plain.on('connection', (socket: Socket) => serverSockets.push(socket)));
-    const raw = client();
-    raw.write('GET /e/a HTTP/1.1\r\nHo');
-    await waitFor('the server to read the first half', () => serverSockets[0]?.bytesRead === 21);
-    raw.write('st: a\r\n\r\n');
+  it('answers a head that two reads bring, and gives node:http one that two reads do not finish', async () => {
+    await start();
+    const inTwo = client();
+    inTwo.write('GET /e/two HTTP/1.1\r\nHo');
+    await waitFor('the server to read the first part', () => serverSockets[0]?.bytesRead === 23);
+    inTwo.write('st: a\r\n\r\n');
+    expect((await inTwo.waitForResponses(1))[0]!.head).toContain(
+      '\r\nLocation: https://cdn.example/e/two\r\n',
+    );
 
-    expect((await raw.waitForResponses(1))[0]!.head).toContain('\r\nLocation: https://cdn.example/e/a\r\n');
-    expect(seenBy).toEqual([{ url: '/e/a', by: 'node:http' }]);
+    const inThree = client();
+    inThree.write('GET /e/three HTTP/1.1\r\nHo');
+    await waitFor('the server to read the first part', () => serverSockets[1]?.bytesRead === 25);
+    inThree.write('st: a\r\n');
+    await waitFor('the server to read the second part', () => serverSockets[1]?.bytesRead === 32);
+    inThree.write('\r\n');
+    expect((await inThree.waitForResponses(1))[0]!.head).toContain(
+      '\r\nLocation: https://cdn.example/e/three\r\n',
+    );
+
+    expect(seenBy).toEqual([
+      { url: '/e/two', by: 'front' },
+      { url: '/e/three', by: 'node:http' },
+    ]);
+  });
+
+  it('gives node:http a head left unfinished when the connection has been idle for the keep-alive timeout', async () => {
+    await start(300);
+    const raw = client();
+    raw.write('GET /e/slow-client HTTP/1.1\r\nHost: a\r\n');
+    // node:http gives each connection it takes a parser of its own (`socket.parser`).
+    await waitFor(
+      'node:http to take the connection',
+      () => (serverSockets[0] as { parser?: unknown })?.parser,
+    );
+    expect(raw.ended).toBe(false);
+    raw.write('\r\n');
+
+    expect((await raw.waitForResponses(1))[0]!.head).toMatch(/^HTTP\/1.1 302 Found/);
+    expect(seenBy).toEqual([{ url: '/e/slow-client', by: 'node:http' }]);
+  });
+
+  it('reads no further from a client that does not read its answers, until it reads them', async () => {
+    await start();
+    const raw = client();
+    raw.socket.pause();
+    const request = 'GET /e/pipelined HTTP/1.1\r\nHost: a\r\n\r\n';
+    const count = 100_000;
+    raw.write(request.repeat(count));
+    await waitFor('the front to stop reading', () => serverSockets[0]?.isPaused());
+    const answeredWhilePaused = seenBy.length;
+    expect(answeredWhilePaused).toBeLessThan(count);
+    expect(serverSockets[0]!.bytesRead).toBeLessThan(request.length * count);
+
+    raw.socket.resume();
+    await waitFor('every request to be answered', () => seenBy.length === count, { timeoutMs: 30_000 });
+    expect(seenBy.every(({ by }) => by === 'front')).toBe(true);
+    await waitFor('every answer to arrive', () => raw.received.split('HTTP/1.1 302').length - 1 === count, {
+      timeoutMs: 30_000,
+    });
   });
 
   it('closes the connection after a request that asks for it, as node:http does', async () => {
@@ -286,7 +341,7 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
   });
 
   it('closes an idle connection after the keep-alive timeout, and every connection when the process stops', async () => {
-    await start((plain) => (plain.keepAliveTimeout = 300));
+    await start(300);
     const idle = client();
     idle.write('GET /e/a HTTP/1.1\r\nHost: a\r\n\r\n');
     expect((await idle.waitForResponses(1))[0]!.head).toContain('\r\nKeep-Alive: timeout=0');

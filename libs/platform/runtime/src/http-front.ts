@@ -42,7 +42,8 @@ export interface FrontRoutes {
 interface HttpParser {
   initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
   execute(data: Buffer): number | Error;
-  free(): void;
+  /** Frees the native parser at once (node:http does so for the parsers it does not pool). */
+  close(): void;
   [callback: number]: unknown;
 }
 interface HttpParserClass {
@@ -183,8 +184,8 @@ class FrontResponse implements FastResponse {
 
 /**
  * One connection while the front answers it. It reads whole request heads (up to the blank line) and answers those a
- * front route takes; at the first request it does not answer (another path, a body, an upgrade, a head cut in two by
- * the network, anything the parser refuses) it gives the connection, from that request's first byte, to node:http
+ * front route takes; at the first request it does not answer (another path, a body, an upgrade, a head that two reads
+ * do not finish, anything the parser refuses) it gives the connection, from that request's first byte, to node:http
  * for good, once its own answers have gone.
  */
 class FrontConnection {
@@ -204,11 +205,20 @@ class FrontConnection {
   private closing = false;
   private released = false;
   private readonly onData = (chunk: Buffer) => this.read(chunk);
+  /** The start of a head whose end the next read should bring. */
+  private carry: Buffer | undefined;
   private readonly onTimeout = () => {
-    if (this.queue.length === 0) this.socket.destroy();
+    // A head left unfinished goes to node:http, whose headers timeout is the one for slow clients.
+    if (this.carry) this.handOver(this.takeCarry());
+    else if (this.queue.length === 0) this.socket.destroy();
   };
   private readonly onClose = () => this.release();
   private readonly onError = () => this.socket.destroy();
+  private waitingForDrain = false;
+  private readonly onDrain = () => {
+    this.waitingForDrain = false;
+    if (!this.released) this.socket.resume();
+  };
 
   constructor(
     private readonly front: HttpFront,
@@ -267,16 +277,32 @@ class FrontConnection {
   }
 
   private read(chunk: Buffer): void {
+    const carried = this.carry !== undefined;
+    const data = carried ? Buffer.concat([this.takeCarry(), chunk]) : chunk;
     let start = 0;
     // After a request that closes the connection, node:http too reads nothing more.
-    while (start < chunk.length && !this.closing) {
-      const end = chunk.indexOf(END_OF_HEAD, start);
-      if (end < 0 || !this.answer(chunk.subarray(start, end + END_OF_HEAD.length))) {
-        this.handOver(chunk.subarray(start));
+    while (start < data.length && !this.closing) {
+      const end = data.indexOf(END_OF_HEAD, start);
+      if (end < 0) {
+        // A head cut by the end of a read (a pipelining client, a small network packet) waits for the next read,
+        // once: a head that two reads do not finish goes to node:http, as does one longer than the header limit.
+        if ((carried && start === 0) || data.length - start > this.front.maxHeaderSize)
+          this.handOver(data.subarray(start));
+        else this.carry = Buffer.from(data.subarray(start));
+        return;
+      }
+      if (!this.answer(data.subarray(start, end + END_OF_HEAD.length))) {
+        this.handOver(data.subarray(start));
         return;
       }
       start = end + END_OF_HEAD.length;
     }
+  }
+
+  private takeCarry(): Buffer {
+    const carry = this.carry!;
+    this.carry = undefined;
+    return carry;
   }
 
   /** Answers one request head through a front route; false when the front does not answer it (nothing is written). */
@@ -317,7 +343,13 @@ class FrontConnection {
   flush(): void {
     while (this.queue.length > 0 && this.queue[0]!.bytes !== undefined) {
       const response = this.queue.shift()!;
-      this.socket.write(response.bytes!, 'latin1');
+      // A client that sends requests faster than it reads the answers is read no further until it has read them, as
+      // node:http does.
+      if (!this.socket.write(response.bytes!, 'latin1') && !this.waitingForDrain) {
+        this.waitingForDrain = true;
+        this.socket.pause();
+        this.socket.once('drain', this.onDrain);
+      }
       if (!response.keepAlive) break;
     }
     if (this.queue.length > 0) return;
@@ -352,8 +384,9 @@ class FrontConnection {
     this.socket.removeListener('close', this.onClose);
     this.socket.removeListener('timeout', this.onTimeout);
     this.socket.removeListener('error', this.onError);
+    this.socket.removeListener('drain', this.onDrain);
     this.front.forget(this);
-    this.parser.free();
+    this.parser.close();
   }
 
   /** Closes the connection now if it waits for no answer; otherwise after its last one. */
