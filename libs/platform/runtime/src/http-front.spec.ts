@@ -278,6 +278,23 @@ describe('HttpFront: the front routes answered below node:http (ADR 0017)', () =
     });
   });
 
+  it('drops the answer of a client that went away, and goes on answering others', async () => {
+    await start();
+    const gate = new Gate();
+    gates.set('/e/gone', gate);
+    const gone = client();
+    gone.write('GET /e/gone HTTP/1.1\r\nHost: a\r\n\r\n');
+    await waitFor('the front to take the request', () => seenBy.length === 1);
+    gone.socket.resetAndDestroy();
+    await waitFor('the server to see the connection closed', () => serverSockets[0]?.destroyed);
+    gate.open();
+    await gate.opened;
+
+    const next = client();
+    next.write('GET /e/next HTTP/1.1\r\nHost: a\r\n\r\n');
+    expect((await next.waitForResponses(1))[0]!.head).toMatch(/^HTTP\/1.1 302 Found/);
+  });
+
   it('closes the connection after a request that asks for it, as node:http does', async () => {
     await start();
     const oldClient = client();

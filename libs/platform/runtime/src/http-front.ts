@@ -341,6 +341,8 @@ class FrontConnection {
 
   /** Sends the ended responses at the head of the queue; gives the connection up or ends it once the queue is empty. */
   flush(): void {
+    // A connection closed meanwhile takes no answer.
+    if (this.released) return;
     while (this.queue.length > 0 && this.queue[0]!.bytes !== undefined) {
       const response = this.queue.shift()!;
       // A client that sends requests faster than it reads the answers is read no further until it has read them, as
@@ -355,7 +357,8 @@ class FrontConnection {
     if (this.queue.length > 0) return;
     if (this.closing) {
       this.release();
-      this.socket.end();
+      // As node:http ends a connection after its last answer: closed once the answers have gone.
+      this.socket.end(() => this.socket.destroy());
     } else if (this.handOverBytes !== undefined) this.giveToNodeHttp();
   }
 
@@ -371,19 +374,23 @@ class FrontConnection {
     this.handOverBytes = undefined;
     this.release();
     if (this.socket.destroyed) return;
+    // node:http listens for the socket's errors from here.
+    this.socket.removeListener('error', this.onError);
     this.socket.setTimeout(0);
     if (bytes.length > 0) this.socket.unshift(bytes);
     this.front.giveToNodeHttp(this.socket);
   }
 
-  /** Stops answering: the connection is closed, ended or given to node:http. */
+  /**
+   * Stops answering: the connection is closed, ended or given to node:http. The error listener stays until node:http
+   * has the socket: a reset of an ending connection is no crash.
+   */
   private release(): void {
     if (this.released) return;
     this.released = true;
     this.socket.removeListener('data', this.onData);
     this.socket.removeListener('close', this.onClose);
     this.socket.removeListener('timeout', this.onTimeout);
-    this.socket.removeListener('error', this.onError);
     this.socket.removeListener('drain', this.onDrain);
     this.front.forget(this);
     this.parser.close();
