@@ -32,7 +32,8 @@ const natsUrl = natsUrlForTests();
  * serves, reporting what it sends), the five that publish an episode and count its downloads. Needs NATS (CI has it);
  * skipped without.
  *
- * The counting leaves requests younger than 30 seconds for a later run: the downloads on filesystem storage are made
+ * The counting leaves requests younger than 5 seconds (ANALYTICS_COUNT_SETTLE_MS here) for a later run, every 10 seconds:
+ * the downloads on filesystem storage are made
  * before the S3 counting test waits for its own, and their counting is checked after it, so the two waits are one.
  */
 (natsUrl ? describe : describe.skip)(
@@ -275,7 +276,7 @@ const natsUrl = natsUrlForTests();
         expect(response.status).toBe(204);
       }
 
-      // The counting leaves requests younger than 30 seconds for its next run, every 10 seconds. The reports are
+      // The counting leaves requests younger than 5 seconds for its next run, every 10 seconds. The reports are
       // cached for five minutes, so the figures are asked for once the counted downloads are in the database.
       const counted = new pg.Client({ connectionString: database.url });
       await counted.connect();

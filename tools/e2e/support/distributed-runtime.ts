@@ -36,6 +36,9 @@ export async function startDistributedRuntime(
     NATS_URL: options.natsUrl,
     BUS_NAMESPACE: uniqueName('dist'),
     AUTH_DEV_SIGNING_KEY: requireTestEnv('devSigningKey'),
+    // The counting takes requests 5 s old instead of 30 s: the tests wait for it (what the storage reports of a
+    // download reaches the analytics process within a second).
+    ANALYTICS_COUNT_SETTLE_MS: '5000',
     ...options.storage,
   };
   const processes: StartedProcess[] = names.map((name) =>
