@@ -408,8 +408,8 @@ class FrontConnection {
  * node:http does, answers the plain GET and HEAD requests of the front routes itself with node:http's own parser and
  * the same response bytes, and gives node:http every other connection, from the first request it does not answer, so
  * that node:http, Express and Nest see that request and all later ones as if they had had the connection from the
- * start. It saves node:http's IncomingMessage and ServerResponse streams and their events, about a quarter of the CPU of a
- * download redirect.
+ * start. It saves node:http's IncomingMessage and ServerResponse streams and their events, about a quarter of the CPU
+ * of a download redirect.
  */
 export class HttpFront {
   readonly parser: { HTTPParser: HttpParserClass; methods: string[] };
