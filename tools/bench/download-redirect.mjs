@@ -339,8 +339,9 @@ async function countedUp(db) {
 }
 
 /**
- * Waits until the counting (the process's DownloadCounter, every 10 s, requests once COUNT_SETTLE_MS old) has taken every request
- * recorded so far; answers the process's CPU ms (all threads) meanwhile, its CPU with no requests taken out.
+ * Waits until the counting (the process's DownloadCounter, every 10 s, requests once COUNT_SETTLE_MS old) has taken
+ * every request recorded so far; answers the process's CPU ms (all threads) meanwhile, its CPU with no requests taken
+ * out.
  */
 async function waitForCounting(db, server, idleCpuMsPerS) {
   const cpuBefore = await cpuMs(server.child);
@@ -353,8 +354,8 @@ async function waitForCounting(db, server, idleCpuMsPerS) {
 /**
  * Measures one process (pinned to the server core) against nginx, and checks that every 302 wrk counted has its
  * row; answers the table's row and the recording's. The counting of earlier requests (another process's) is over
- * before the runs and that of the runs' requests comes after them (COUNT_SETTLE_MS later), so each process is measured alike:
- * the redirect and its recording. The counting's CPU per request is measured after the runs, on its own.
+ * before the runs and that of the runs' requests comes after them (COUNT_SETTLE_MS later), so each process is measured
+ * alike: the redirect and its recording. The counting's CPU per request is measured after the runs, on its own.
  */
 async function measureProcess(runtime, server, nginx, db, enclosurePath, location) {
   pinToServerCore(server.child);

@@ -238,12 +238,12 @@ export async function countDownloadsInSteps(
 /** Requests counted between two turns of the event loop: a few milliseconds' work. */
 const COUNTING_STEP = 1_000;
 
-/** How a listener is looked up: their key of a UTC day, with the day. */
 /** The window keys requests look their listener's window up by: the stored windows they can fall in have them. */
 export function windowKeysOf(requests: readonly CountableRequest[]): string[] {
   return [...new Set(requests.map((request) => listenerKey(request.occurredAtMs, request.listenerDay)))];
 }
 
+/** How a listener is looked up: their key of a UTC day, with the day. */
 function listenerKey(atMs: number, key: Buffer): string {
   return `${utcDay(atMs)}:${key.toString('hex')}`;
 }

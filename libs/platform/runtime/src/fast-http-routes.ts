@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import proxyaddr from 'proxy-addr';
-import { UNEXPECTED_ERROR_MESSAGE } from '@castbase/contracts';
-import { HttpFront, type FastResponse, type FrontRoute, type FrontRoutes } from './http-front.js';
+import { answerUnexpectedError } from './answer-unexpected-error.js';
+import { HttpFront, type FrontRoute } from './http-front.js';
 
 /**
  * A public hot path answered on the Node HTTP server itself, before Express and Nest see the request (ADR 0014):
@@ -44,36 +44,15 @@ type ProxyTrust = (address: string, hop: number) => boolean;
 /** Trust answers remembered at most: the proxies (the ingress's addresses) are few; the rest is cleared when full. */
 const MAX_TRUST_ANSWERS = 1024;
 
-const INTERNAL_ERROR_BODY = JSON.stringify({ code: 'INTERNAL', message: UNEXPECTED_ERROR_MESSAGE });
-const logger = new Logger('FastHttpRoutes');
-
-/**
- * What a fast route answers when it fails: 500 INTERNAL with the catalogue's message, the error only in the log, as
- * HttpErrorFilter does for Nest's routes. A response already under way is cut off.
- */
-export function answerUnexpectedError(response: FastResponse, error: unknown): void {
-  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  if (response.headersSent) {
-    response.destroy();
-    return;
-  }
-  response
-    .writeHead(500, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(INTERNAL_ERROR_BODY)),
-      'Cache-Control': 'no-store',
-    })
-    .end(INTERNAL_ERROR_BODY);
-}
-
 /**
  * The process's fast routes. Service modules register theirs when they start; `runProcess` puts `dispatch` in front
  * of Express's request listener. Without the runtime (a test module) nothing is registered or attached, and the
  * routes' Nest controllers answer instead.
  */
 @Injectable()
-export class FastHttpRoutes implements FrontRoutes, BeforeApplicationShutdown {
+export class FastHttpRoutes implements BeforeApplicationShutdown {
   private routes: FastHttpRoute[] = [];
+  /** The routes the HttpFront may answer, in the order they were registered. */
   private front: FrontRoute[] = [];
   private httpFront: HttpFront | undefined;
   private express: ExpressApplication | undefined;
@@ -83,15 +62,6 @@ export class FastHttpRoutes implements FrontRoutes, BeforeApplicationShutdown {
   register(route: FastHttpRoute | (FrontRoute & { readonly front: true })): void {
     this.routes = [...this.routes, route];
     if (route.front) this.front = [...this.front, route];
-  }
-
-  /** The routes the HttpFront may answer, in the order they were registered. */
-  frontRoutes(): readonly FrontRoute[] {
-    return this.front;
-  }
-
-  answerUnexpectedError(response: FastResponse, error: unknown): void {
-    answerUnexpectedError(response, error);
   }
 
   /** Whether the process answers this route on its own listener (false in test modules that serve through Nest). */
@@ -114,7 +84,7 @@ export class FastHttpRoutes implements FrontRoutes, BeforeApplicationShutdown {
       if (this.dispatch(request, response)) return;
       for (const listener of fallback) listener.call(server, request, response);
     });
-    this.httpFront = HttpFront.install(server, this);
+    this.httpFront = HttpFront.install(server, () => this.front);
   }
 
   /** Before Nest closes the HTTP server: the front's connections close, so that the server's close can finish. */

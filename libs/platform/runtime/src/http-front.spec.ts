@@ -5,7 +5,8 @@ import { Logger } from '@nestjs/common';
 import express from 'express';
 import { Gate, waitFor } from '@castbase/platform-testing';
 import { FastHttpRoutes } from './fast-http-routes.js';
-import { headersOf, type FastRequest, type FastResponse } from './http-front.js';
+import { type FastRequest, type FastResponse } from './http-front.js';
+import { headersOf } from './request-head-parser.js';
 
 /** A raw HTTP/1.1 exchange: writes `parts` in turn (each once the server has read the last), reads until `done`. */
 class RawClient {

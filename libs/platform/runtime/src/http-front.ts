@@ -6,6 +6,8 @@ import {
   type Server,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { answerUnexpectedError } from './answer-unexpected-error.js';
+import { headersOf, RequestHeadParser } from './request-head-parser.js';
 
 /**
  * What a front route reads of a request: node:http's IncomingMessage has all of it, and so has the front's own
@@ -32,86 +34,7 @@ export interface FrontRoute {
   handle(request: FastRequest, response: FastResponse): boolean;
 }
 
-/** The routes the front may answer, and what happens when one throws. */
-export interface FrontRoutes {
-  frontRoutes(): readonly FrontRoute[];
-  answerUnexpectedError(response: FastResponse, error: unknown): void;
-}
-
-/** node:http's own request parser (llhttp), as `_http_common` exports it: the one node:http parses every request with. */
-interface HttpParser {
-  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
-  execute(data: Buffer): number | Error;
-  /** Frees the native parser at once (node:http does so for the parsers it does not pool). */
-  close(): void;
-  [callback: number]: unknown;
-}
-interface HttpParserClass {
-  new (): HttpParser;
-  REQUEST: number;
-  kOnHeaders: number;
-  kOnHeadersComplete: number;
-  kOnBody: number;
-  kOnMessageComplete: number;
-  kOnExecute: number;
-  kLenientNone: number;
-}
-type HttpCommon = { HTTPParser?: HttpParserClass; methods?: string[] } | undefined;
-
-/** node:http's parser, or undefined where this Node does not export it (then node:http answers everything). */
-function nodeHttpParser(): { HTTPParser: HttpParserClass; methods: string[] } | undefined {
-  let common: HttpCommon;
-  try {
-    common = process.getBuiltinModule('_http_common');
-  } catch {
-    return undefined;
-  }
-  const { HTTPParser, methods } = common ?? {};
-  return typeof HTTPParser === 'function' && Array.isArray(methods) ? { HTTPParser, methods } : undefined;
-}
-
 const END_OF_HEAD = Buffer.from('\r\n\r\n');
-/** Header names IncomingMessage keeps the first of when a request repeats them; it joins other repeats with ', '. */
-const FIRST_ONLY = new Set([
-  'age',
-  'authorization',
-  'content-length',
-  'content-type',
-  'etag',
-  'expires',
-  'from',
-  'host',
-  'if-modified-since',
-  'if-unmodified-since',
-  'last-modified',
-  'location',
-  'max-forwards',
-  'proxy-authorization',
-  'referer',
-  'retry-after',
-  'server',
-  'user-agent',
-]);
-
-/**
- * A request's headers as IncomingMessage's `headers` gives them from the parser's flat list of names and values:
- * lower-case names; a repeated `set-cookie` kept as a list, `cookie` joined with '; ', the names of FIRST_ONLY kept
- * once, any other repeat joined with ', '.
- */
-export function headersOf(flat: readonly string[]): IncomingHttpHeaders {
-  const headers: Record<string, string | string[]> = {};
-  for (let index = 0; index < flat.length; index += 2) {
-    const name = flat[index]!.toLowerCase();
-    const value = flat[index + 1]!;
-    const existing = headers[name];
-    if (existing === undefined) headers[name] = name === 'set-cookie' ? [value] : value;
-    else if (name === 'set-cookie') (existing as string[]).push(value);
-    else if (!FIRST_ONLY.has(name))
-      headers[name] = `${existing as string}${name === 'cookie' ? '; ' : ', '}${value}`;
-  }
-  return headers;
-}
-
 /** The Date header's value, made again only when the second changes (node:http keeps it the same way). */
 let lastDate = { second: -1, value: '' };
 function httpDate(): string {
@@ -189,14 +112,7 @@ class FrontResponse implements FastResponse {
  * for good, once its own answers have gone.
  */
 class FrontConnection {
-  private readonly parser: HttpParser;
-  /** What the parser made of the last head it was given. */
-  private parsed:
-    | { minor: number; method: number; url: string; headers: string[]; keepAlive: boolean; upgrade: boolean }
-    | undefined;
-  private complete = false;
-  private pendingHeaders: string[] = [];
-  private pendingUrl = '';
+  private readonly parser: RequestHeadParser;
   /** Responses not yet sent, in the order of their requests. */
   private readonly queue: FrontResponse[] = [];
   /** The bytes node:http gets when the front gives the connection up (waiting for the queue to empty). */
@@ -224,45 +140,7 @@ class FrontConnection {
     private readonly front: HttpFront,
     readonly socket: Socket,
   ) {
-    const { HTTPParser } = front.parser;
-    this.parser = new HTTPParser();
-    this.parser.initialize(HTTPParser.REQUEST, {}, front.maxHeaderSize, HTTPParser.kLenientNone);
-    this.parser[HTTPParser.kOnHeaders] = (headers: string[], url: string) => {
-      this.pendingHeaders.push(...headers);
-      this.pendingUrl += url;
-    };
-    this.parser[HTTPParser.kOnHeadersComplete] = (
-      _major: number,
-      minor: number,
-      headers: string[] | undefined,
-      method: number,
-      url: string | undefined,
-      _status: unknown,
-      _message: unknown,
-      upgrade: boolean,
-      keepAlive: boolean,
-    ) => {
-      this.parsed = {
-        minor,
-        method,
-        url: url ?? this.pendingUrl,
-        headers: headers
-          ? this.pendingHeaders.length
-            ? [...this.pendingHeaders, ...headers]
-            : headers
-          : this.pendingHeaders,
-        keepAlive,
-        upgrade,
-      };
-      this.pendingHeaders = [];
-      this.pendingUrl = '';
-      return 0;
-    };
-    this.parser[HTTPParser.kOnBody] = () => undefined;
-    this.parser[HTTPParser.kOnMessageComplete] = () => {
-      this.complete = true;
-    };
-    this.parser[HTTPParser.kOnExecute] = () => undefined;
+    this.parser = new RequestHeadParser(front.maxHeaderSize);
     socket.setNoDelay(true);
     socket.setTimeout(front.keepAliveTimeoutMs);
     socket.on('timeout', this.onTimeout);
@@ -307,19 +185,16 @@ class FrontConnection {
 
   /** Answers one request head through a front route; false when the front does not answer it (nothing is written). */
   private answer(head: Buffer): boolean {
-    this.parsed = undefined;
-    this.complete = false;
-    const parsedBytes = this.parser.execute(head);
-    const parsed = this.parsed as FrontConnection['parsed'];
     // Only a whole request that ends with its head: no body, no upgrade, nothing the parser refused or left over.
-    if (parsedBytes !== head.length || !this.complete || !parsed || parsed.upgrade) return false;
-    const method = this.front.parser.methods[parsed.method];
+    const parsed = this.parser.parse(head);
+    if (!parsed || parsed.upgrade) return false;
+    const { method } = parsed;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const headers = headersOf(parsed.headers);
+    const headers = headersOf(parsed.rawHeaders);
     // node:http answers an HTTP/1.1 request without Host with 400 (requireHostHeader); leave that to it.
     if (headers.host === undefined && parsed.minor > 0) return false;
     const request = new FrontRequest(method, parsed.url, headers, this.socket);
-    for (const route of this.front.routes.frontRoutes()) {
+    for (const route of this.front.routes()) {
       if (!request.url.startsWith(route.prefix)) continue;
       const response = new FrontResponse(this, method === 'HEAD', parsed.keepAlive);
       this.queue.push(response);
@@ -329,7 +204,7 @@ class FrontConnection {
       try {
         taken = route.handle(request, response);
       } catch (error) {
-        this.front.routes.answerUnexpectedError(response, error);
+        answerUnexpectedError(response, error);
         taken = true;
       }
       if (taken) return true;
@@ -412,7 +287,6 @@ class FrontConnection {
  * of a download redirect.
  */
 export class HttpFront {
-  readonly parser: { HTTPParser: HttpParserClass; methods: string[] };
   readonly maxHeaderSize: number;
   readonly keepAliveTimeoutMs: number;
   readonly keepAliveHeader: string;
@@ -422,19 +296,16 @@ export class HttpFront {
 
   /**
    * Installs the front on `server` (before it listens) and answers it, or answers undefined, leaving the server as it
-   * was, where this Node does not export node:http's parser.
+   * was, where this Node does not export node:http's parser. `routes` gives the front routes registered so far.
    */
-  static install(server: Server, routes: FrontRoutes): HttpFront | undefined {
-    const parser = nodeHttpParser();
-    return parser ? new HttpFront(server, routes, parser) : undefined;
+  static install(server: Server, routes: () => readonly FrontRoute[]): HttpFront | undefined {
+    return RequestHeadParser.available ? new HttpFront(server, routes) : undefined;
   }
 
   private constructor(
     private readonly server: Server,
-    readonly routes: FrontRoutes,
-    parser: { HTTPParser: HttpParserClass; methods: string[] },
+    readonly routes: () => readonly FrontRoute[],
   ) {
-    this.parser = parser;
     // The server's own limit (its maxHeaderSize option), else node's (--max-http-header-size).
     this.maxHeaderSize = (server as { maxHeaderSize?: number }).maxHeaderSize ?? defaultMaxHeaderSize;
     this.keepAliveTimeoutMs = server.keepAliveTimeout;
@@ -447,7 +318,7 @@ export class HttpFront {
     server.on('connection', (socket: Socket) => {
       // A process whose modules registered no front route (they do when the app initialises, after this) and a
       // stopping one leave every connection to node:http.
-      if (this.stopped || routes.frontRoutes().length === 0) this.giveToNodeHttp(socket);
+      if (this.stopped || routes().length === 0) this.giveToNodeHttp(socket);
       else this.connections.add(new FrontConnection(this, socket));
     });
   }
