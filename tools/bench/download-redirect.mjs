@@ -9,7 +9,10 @@
 //    change the file), its per-request delivery reference (`?d=<request id>`, filesystem storage) aside.
 // 2. Starts nginx on the same core 0 with `return 302 <that Location>` and `Cache-Control: no-store` (the product's
 //    headers; nginx adds its small HTML body, which the product does not send: both sizes are printed), and a bare
-//    node:http server answering the same 302 from memory, the reference for what Node itself can do here.
+//    node:http server answering the same 302 from memory, the reference for what Node itself can do here, and the
+//    durable redirect (support/durable-redirect.mjs): a bare net server that answers each 302 once a row for it is in
+//    an O_DSYNC journal file by group commit, without parsing, keys or PostgreSQL: the least any Node process can do
+//    under the recording's rule, so that the product's ratio can be read against what the rule itself costs here.
 // 3. wrk, pinned to core 1, 64 connections, one thread, with the User-Agent of Apple Podcasts on iOS and each request
 //    from another listener as the ingress forwards it (X-Forwarded-For cycling through 4,096 public addresses, one in
 //    ten IPv6; the product trusts loopback proxies by default), so that the listener keys, the /64 cut and the country
@@ -232,6 +235,27 @@ async function startPlainNode(location) {
   return { child, baseUrl };
 }
 
+/** The durable redirect (support/durable-redirect.mjs) on the server core, its journal in `workDir`. */
+async function startDurableRedirect(workDir, location) {
+  const port = await freePort();
+  const child = spawn(
+    'taskset',
+    [
+      '-c',
+      SERVER_CORE,
+      process.execPath,
+      join(import.meta.dirname, 'support/durable-redirect.mjs'),
+      String(port),
+      location,
+      join(workDir, 'durable-redirect.journal'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor('the durable redirect', async () => (await probe(`${baseUrl}/`, {})).status === 302, 30_000);
+  return { child, baseUrl };
+}
+
 /**
  * A Location without its request's delivery reference: with filesystem storage each 302 ends in `?d=<request id>`
  * (the storage reports the bytes it sends by it), so two redirects differ only there. nginx and the plain Node server
@@ -426,6 +450,7 @@ async function main() {
   let analytics;
   let nginx;
   let plainNode;
+  let durableRedirect;
   try {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
@@ -479,6 +504,19 @@ async function main() {
       ).row,
     );
     await stopProcess(plainNode.child);
+    durableRedirect = await startDurableRedirect(workDir, location);
+    results.push(
+      (
+        await compare(
+          'durable redirect (reference)',
+          durableRedirect.child,
+          `${durableRedirect.baseUrl}/`,
+          `${nginx.baseUrl}/`,
+          location,
+        )
+      ).row,
+    );
+    await stopProcess(durableRedirect.child);
     const allInOneRun = await measureProcess('all-in-one', allInOne, nginx, db, enclosurePath, location);
     results.push(allInOneRun.row);
     recordings.push(allInOneRun.recording);
@@ -533,6 +571,7 @@ async function main() {
     await stopProcess(analytics?.child);
     await stopProcess(nginx?.child);
     await stopProcess(plainNode?.child);
+    await stopProcess(durableRedirect?.child);
     await db.end().catch(() => undefined);
     await benchDatabase.dropAndClose();
     if (process.env.BENCH_KEEP) console.log(`Server logs and nginx files kept in ${workDir}`);
