@@ -492,31 +492,18 @@ async function main() {
     );
 
     pinToServerCore(allInOne.child);
-    results.push(
-      (
-        await compare(
-          'plain node:http (reference)',
-          plainNode.child,
-          `${plainNode.baseUrl}/`,
-          `${nginx.baseUrl}/`,
-          location,
-        )
-      ).row,
-    );
-    await stopProcess(plainNode.child);
-    durableRedirect = await startDurableRedirect(workDir, location);
-    results.push(
-      (
-        await compare(
-          'durable redirect (reference)',
-          durableRedirect.child,
-          `${durableRedirect.baseUrl}/`,
-          `${nginx.baseUrl}/`,
-          location,
-        )
-      ).row,
-    );
-    await stopProcess(durableRedirect.child);
+    // The references, one at a time on the server core, each stopped once measured.
+    for (const [runtime, reference] of [
+      ['plain node:http (reference)', () => plainNode],
+      [
+        'durable redirect (reference)',
+        async () => (durableRedirect = await startDurableRedirect(workDir, location)),
+      ],
+    ]) {
+      const { child, baseUrl } = await reference();
+      results.push((await compare(runtime, child, `${baseUrl}/`, `${nginx.baseUrl}/`, location)).row);
+      await stopProcess(child);
+    }
     const allInOneRun = await measureProcess('all-in-one', allInOne, nginx, db, enclosurePath, location);
     results.push(allInOneRun.row);
     recordings.push(allInOneRun.recording);
