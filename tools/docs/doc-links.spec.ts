@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 
 /**
  * The README and the pages under docs/ are read in a clone of the repository, on GitHub and in editors: every relative
@@ -7,6 +9,9 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
  * does not have.
  */
 const root = resolve(import.meta.dirname, '../..');
+
+/** CommonMark as GitHub reads it for links, with raw HTML kept as tokens so that its `href` and `src` can be read. */
+const markdown = new MarkdownIt({ html: true });
 
 /** README.md and every Markdown page under docs/, as paths from the repository's root. */
 function documents(): string[] {
@@ -22,50 +27,39 @@ interface Found {
   target: string;
 }
 
-/** The text with fenced code blocks blanked and code spans cut out (links there are not links), lines kept. */
-function withoutCode(text: string): { prose: string; spans: Found[] } {
-  let fence: string | undefined;
-  const lines = text.split('\n').map((line) => {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence === undefined && marker) {
-      fence = marker;
-      return '';
-    }
-    if (fence !== undefined) {
-      if (marker?.startsWith(fence)) fence = undefined;
-      return '';
-    }
-    return line;
-  });
+/** `href` and `src` attributes of raw HTML, with the line each starts on, counted from `line`. */
+function htmlAttributes(html: string, line: number): Found[] {
+  return [...html.matchAll(/\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)].map((match) => ({
+    line: line + html.slice(0, match.index).split('\n').length - 1,
+    target: match[1] ?? match[2] ?? match[3] ?? '',
+  }));
+}
+
+/**
+ * What `text` points at: `links` are link and image targets (reference-style ones already resolved by markdown-it) and
+ * HTML `href`/`src` attributes; `spans` are the code spans. Code blocks hold neither. Lines count from 1 and are those
+ * markdown-it gives its block tokens: what is inside a paragraph, heading or table row is reported on the block's first
+ * line (a code span's line breaks are gone from its token, so breaks cannot be counted within the block), a raw HTML
+ * block's attributes on their own lines.
+ */
+function scan(text: string): { links: Found[]; spans: Found[] } {
+  const links: Found[] = [];
   const spans: Found[] = [];
-  const blanked = lines.join('\n');
-  const prose = blanked.replace(
-    /(`+)([\s\S]*?[^`])\1(?!`)/g,
-    (span, _ticks, code: string, offset: number) => {
-      spans.push({ line: lineAt(blanked, offset), target: code.trim() });
-      return span.replace(/[^\n]/g, '');
-    },
-  );
-  return { prose, spans };
-}
-
-function lineAt(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
-}
-
-/** Every link target: inline links and images, reference definitions, and HTML `href`/`src` attributes. */
-function linkTargets(prose: string): Found[] {
-  const patterns = [
-    /\]\([ \t]*(?:<([^>\n]*)>|([^\s()]*(?:\([^\s()]*\)[^\s()]*)*))(?:[ \t]+(?:"[^"]*"|'[^']*'))?[ \t]*\)/g,
-    /^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<([^>\n]*)>|(\S+))/gm,
-    /\b(?:href|src)=(?:"([^"]*)"|'([^']*)')/g,
-  ];
-  return patterns.flatMap((pattern) =>
-    [...prose.matchAll(pattern)].map((match) => ({
-      line: lineAt(prose, match.index),
-      target: match[1] ?? match[2] ?? '',
-    })),
-  );
+  let line = 1;
+  const walk = (tokens: Token[]): void => {
+    for (const token of tokens) {
+      if (token.map) line = token.map[0] + 1;
+      if (token.type === 'link_open') links.push({ line, target: String(token.attrGet('href') ?? '') });
+      if (token.type === 'image') links.push({ line, target: String(token.attrGet('src') ?? '') });
+      if (token.type === 'html_inline' || token.type === 'html_block') {
+        links.push(...htmlAttributes(token.content, line));
+      }
+      if (token.type === 'code_inline') spans.push({ line, target: token.content.trim() });
+      if (token.children) walk(token.children);
+    }
+  };
+  walk(markdown.parse(text, {}));
+  return { links, spans };
 }
 
 /** Where a relative target points from `document`; undefined for web addresses, e-mail and anchors on the page. */
@@ -81,25 +75,25 @@ function insideRepository(path: string): boolean {
   return fromRoot === '' || (!fromRoot.startsWith('..') && !isAbsolute(fromRoot));
 }
 
-/** The links of `document` that leave the repository or name nothing in it, as `line: target (why)`. */
+/** The links of `document` that leave the repository or name nothing in it, as `file:line: target (why)`. */
 function brokenLinks(document: string): string[] {
-  const { prose } = withoutCode(readFileSync(join(root, document), 'utf8'));
-  return linkTargets(prose).flatMap(({ line, target }) => {
+  const { links } = scan(readFileSync(join(root, document), 'utf8'));
+  return links.flatMap(({ line, target }) => {
     const path = localPath(document, target);
     if (path === undefined) return [];
-    if (!insideRepository(path)) return [`${line}: ${target} (outside the repository)`];
-    if (!existsSync(path)) return [`${line}: ${target} (no such file)`];
+    if (!insideRepository(path)) return [`${document}:${line}: ${target} (outside the repository)`];
+    if (!existsSync(path)) return [`${document}:${line}: ${target} (no such file)`];
     return [];
   });
 }
 
 /** Code spans of `document` that name a path beside the repository (`../...` read from the document's folder). */
 function pathsOutside(document: string): string[] {
-  const { spans } = withoutCode(readFileSync(join(root, document), 'utf8'));
+  const { spans } = scan(readFileSync(join(root, document), 'utf8'));
   return spans
-    .filter(({ target }) => /^\.\.\//.test(target))
+    .filter(({ target }) => target.startsWith('../'))
     .filter(({ target }) => !insideRepository(resolve(root, dirname(document), target.split(/\s/)[0]!)))
-    .map(({ line, target }) => `${line}: ${target}`);
+    .map(({ line, target }) => `${document}:${line}: ${target}`);
 }
 
 describe('links in the README and docs/', () => {
@@ -115,23 +109,38 @@ describe('links in the README and docs/', () => {
     expect(documents()).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md']));
   });
 
-  it('reads inline links, images, reference definitions and HTML attributes, and not what is in code', () => {
-    const { prose } = withoutCode(
-      [
-        'See [the map](docs/architecture.md#messages "title") and ![logo](<docs/a b.png>).',
-        '[ref]: ../shared/STYLE.md',
-        '<a href="docs/adr/">ADRs</a> and `[not a link](code-span.md)`',
-        '```',
-        '[not a link](fenced.md)',
-        '```',
-      ].join('\n'),
-    );
-    expect(linkTargets(prose)).toEqual([
-      { line: 1, target: 'docs/architecture.md#messages' },
-      { line: 1, target: 'docs/a b.png' },
-      { line: 2, target: '../shared/STYLE.md' },
-      { line: 3, target: 'docs/adr/' },
-    ]);
+  it('takes links, images and HTML attributes with their lines, code spans apart, and nothing from code blocks', () => {
+    expect(
+      scan(
+        [
+          'See [the map](docs/architecture.md#messages "title")',
+          'and ![logo](<docs/a b.png>) and [the style][ref].',
+          '',
+          '[ref]: ../shared/STYLE.md',
+          '',
+          '<p>',
+          '  <img src="docs/logo.svg">',
+          '</p>',
+          '',
+          '| Page | Where |',
+          '| ---- | ----- |',
+          '| ADRs | <a href="docs/adr/">ADRs</a> and `../beside.md` |',
+          '',
+          '```',
+          '[not a link](fenced.md) `../fenced`',
+          '```',
+        ].join('\n'),
+      ),
+    ).toEqual({
+      links: [
+        { line: 1, target: 'docs/architecture.md#messages' },
+        { line: 1, target: 'docs/a%20b.png' },
+        { line: 1, target: '../shared/STYLE.md' },
+        { line: 7, target: 'docs/logo.svg' },
+        { line: 12, target: 'docs/adr/' },
+      ],
+      spans: [{ line: 12, target: '../beside.md' }],
+    });
   });
 
   it('leaves web addresses, e-mail and anchors alone, and reads file links without their fragment', () => {
@@ -141,6 +150,7 @@ describe('links in the README and docs/', () => {
     expect(localPath('docs/feeds.md', 'adr/0014-feeds-answered-before-nest.md#why')).toBe(
       join(root, 'docs/adr/0014-feeds-answered-before-nest.md'),
     );
+    expect(localPath('README.md', 'docs/a%20b.png?raw=1')).toBe(join(root, 'docs/a b.png'));
     expect(insideRepository(localPath('README.md', '../shared/ARCHITECTURE.md')!)).toBe(false);
   });
 });
