@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
-import { PersistenceModule } from '@castbase/platform-persistence';
+import { AfterCommit, PersistenceModule } from '@castbase/platform-persistence';
 import { DirectoryReadiness } from './directories/directory-readiness.js';
 import { DirectoryStatusRepository } from './directories/directory-status.repository.js';
 import { ListDirectoryChecksHandler } from './directories/list-directory-checks.handler.js';
@@ -12,7 +12,6 @@ import { FeedFiles } from './feed-documents/feed-files.js';
 import { FeedRepository } from './feed-documents/feed.repository.js';
 import { MikroOrmFeedRepository } from './feed-documents/mikro-orm-feed.repository.js';
 import { feedsDatabase } from './feeds-database.js';
-import { AfterCommit } from './generation/after-commit.js';
 import { FeedRegenerationQueue } from './generation/feed-regeneration-queue.js';
 import { RegenerateFeed } from './generation/regenerate-feed.usecase.js';
 import { CatalogChangeRecorder } from './handlers/catalog-change-recorder.js';

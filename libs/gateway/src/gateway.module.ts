@@ -18,6 +18,7 @@ import { AccountExportController } from './identity/account-export.controller.js
 import { OnboardingController } from './identity/onboarding.controller.js';
 import { ProfileController } from './identity/profile.controller.js';
 import { SettingsController } from './identity/settings.controller.js';
+import { UnsubscribeController } from './identity/unsubscribe.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { OembedController } from './oembed/oembed.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
@@ -50,6 +51,7 @@ export class GatewayModule {
         ProfileController,
         OnboardingController,
         SettingsController,
+        UnsubscribeController,
         AccountExportController,
         AccountDeletionController,
         PublicPagesApiController,

@@ -52,6 +52,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/unsubscribe',
+        lazy: lazyScreen(
+          () => import('../unsubscribe/unsubscribe-page.js'),
+          (m) => m.UnsubscribePage,
+        ),
+      },
+      {
         path: '/callback',
         lazy: lazyScreen(
           () => import('../callback/callback-page.js'),

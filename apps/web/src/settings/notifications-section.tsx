@@ -1,28 +1,8 @@
+import { NOTIFICATION_SWITCHES } from '@castbase/contracts';
 import { SettingsSwitchesForm, type SwitchLabels } from './settings-switches-form.js';
 import { WithUserSettings } from './with-user-settings.js';
 
-const notificationLabels: SwitchLabels<'notifications'> = {
-  emailNotifications: {
-    label: 'Email notifications',
-    description: 'Receive notifications about your account by email.',
-  },
-  episodePublished: {
-    label: 'Episode published',
-    description: 'When one of your episodes goes live.',
-  },
-  weeklyReport: {
-    label: 'Weekly report',
-    description: "A weekly summary of your podcasts' plays and listeners.",
-  },
-  socialMediaUpdates: {
-    label: 'Social media updates',
-    description: 'When clips and posts are published to your connected accounts.',
-  },
-  rssUpdates: {
-    label: 'RSS feed updates',
-    description: 'When your RSS feeds are regenerated or need attention.',
-  },
-};
+const notificationLabels: SwitchLabels<'notifications'> = NOTIFICATION_SWITCHES;
 
 export function NotificationsSection() {
   return (

@@ -110,6 +110,10 @@ export const errorCatalogue = {
   DELETION_NOT_CONFIRMED: { status: 400, message: 'Please type DELETE MY ACCOUNT to confirm' },
   DELETION_NOT_FOUND: { status: 404, message: 'No account deletion is in progress' },
   DELETION_IN_PROGRESS: { status: 409, message: 'Your account is being deleted' },
+  UNSUBSCRIBE_LINK_INVALID: {
+    status: 400,
+    message: 'This unsubscribe link is not valid. Change your e-mails in your notification settings.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './onboarding-exit.js';
 export * from './profile-creation.js';
 export * from './password.js';
+export * from './notifications.js';

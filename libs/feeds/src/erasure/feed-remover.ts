@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DirectoryStatusRepository } from '../directories/directory-status.repository.js';
 import { FeedFiles } from '../feed-documents/feed-files.js';
 import { FeedRepository } from '../feed-documents/feed.repository.js';
-import { AfterCommit } from '../generation/after-commit.js';
+import { AfterCommit } from '@castbase/platform-persistence';
 import { FeedResponseCache } from '../http/feed-response-cache.js';
 
 /**

@@ -19,7 +19,7 @@ import { FeedFiles } from '../feed-documents/feed-files.js';
 import type { FeedPodcastRecord, FeedVariantRecord } from '../feed-documents/feed-records.js';
 import { FeedRepository, type FeedPodcastAccess } from '../feed-documents/feed.repository.js';
 import { FeedResponseCache } from '../http/feed-response-cache.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '@castbase/platform-persistence';
 import { variantUrl } from './feed-status.js';
 import { renderFeedVariants, type RenderedVariant } from './render-feed-variants.js';
 

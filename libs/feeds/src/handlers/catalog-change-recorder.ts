@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@castbase/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FeedRepository } from '../feed-documents/feed.repository.js';
-import { AfterCommit } from '../generation/after-commit.js';
+import { AfterCommit } from '@castbase/platform-persistence';
 import { FeedRegenerationQueue } from '../generation/feed-regeneration-queue.js';
 
 /**

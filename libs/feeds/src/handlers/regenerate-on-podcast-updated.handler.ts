@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { catalogEvents, catalogRequests, isDomainError, type PayloadOf } from '@castbase/contracts';
 import { MessageBus, type EventHandler, type EventHandlerContext } from '@castbase/platform-messaging';
 import { FeedRepository } from '../feed-documents/feed.repository.js';
-import { AfterCommit } from '../generation/after-commit.js';
+import { AfterCommit } from '@castbase/platform-persistence';
 import { accessOf } from '../generation/regenerate-feed.usecase.js';
 import { FeedResponseCache } from '../http/feed-response-cache.js';
 import { CatalogChangeRecorder } from './catalog-change-recorder.js';

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nes
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Podcast } from '@castbase/contracts';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
-import { AfterCommit } from '../generation/after-commit.js';
+import { AfterCommit } from '@castbase/platform-persistence';
 import {
   ANNOUNCEMENT_POLICY,
   DEFAULT_ANNOUNCEMENT_POLICY,

@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { eraseOutboxMentions } from '@castbase/platform-messaging';
+import { NotificationMail } from '../notifications/notifications.js';
 import { LocalAccountEraser } from '../oidc/index.js';
 import { UserProfile } from '../profiles/user-profile.entity.js';
 import { UserSettings } from '../settings/user-settings.entity.js';
 
 /**
- * Identity's own part of a deletion, run last and in the caller's transaction: the profile, the settings, the
+ * Identity's own part of a deletion, run last and in the caller's transaction: the profile, the settings, the queued
+ * and sent notification e-mails, the
  * local sign-in account (sessions, tokens, mail) and every event identity recorded about the user — by then
  * each has been delivered, and left in the outbox they would keep the user id for a week.
  */
@@ -17,8 +19,9 @@ export class IdentityDataEraser {
   async erase(em: EntityManager, userId: string): Promise<Record<string, number>> {
     const profiles = await em.nativeDelete(UserProfile, { id: userId });
     const settings = await em.nativeDelete(UserSettings, { userId });
+    const notificationMails = await em.nativeDelete(NotificationMail, { userId });
     const localAccount = await this.localAccounts.erase(em, userId);
     const events = await eraseOutboxMentions(em, userId);
-    return { profiles, settings, ...localAccount, events };
+    return { profiles, settings, notificationMails, ...localAccount, events };
   }
 }

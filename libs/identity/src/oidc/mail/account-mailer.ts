@@ -6,11 +6,14 @@ import { SentMail } from '../database/sent-mail.entity.js';
 import { OIDC_CONFIG } from '../provider/oidc-tokens.js';
 
 export interface AccountMail {
-  accountId: string;
+  /** The local account it is about (its sent-mail row is erased with the account); null for other mail. */
+  accountId: string | null;
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** More headers (a notification's List-Unsubscribe); kept only when the mail leaves by SMTP. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -44,7 +47,7 @@ export class AccountMailer implements OnApplicationShutdown {
 
   /** Starts delivering; never throws (a failure is logged). */
   sendInBackground(mail: AccountMail): void {
-    const delivery = this.deliver(mail).catch((error: unknown) =>
+    const delivery = this.send(mail).catch((error: unknown) =>
       this.logger.error(
         `could not send "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`,
       ),
@@ -53,7 +56,8 @@ export class AccountMailer implements OnApplicationShutdown {
     void delivery.finally(() => this.pending.delete(delivery));
   }
 
-  private async deliver(mail: AccountMail): Promise<void> {
+  /** Delivers now: resolves once the SMTP server took the mail (or the database kept it), rejects otherwise. */
+  async send(mail: AccountMail): Promise<void> {
     if (this.transport) {
       await this.transport.sendMail({
         from: this.from,
@@ -61,6 +65,7 @@ export class AccountMailer implements OnApplicationShutdown {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
       });
       return;
     }

@@ -3,7 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  /** The message with its quoted-printable undone, to read a link out of. */
   raw: string;
+  /** The message as it came, for a MIME parser. */
+  source: Buffer;
 }
 
 /** Undoes quoted-printable soft line breaks and escapes (enough to read a link out of a text part). */
@@ -24,9 +27,11 @@ export async function startTestSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const source = Buffer.concat(chunks);
         received.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+          raw: decodeQuotedPrintable(source.toString('utf8')),
+          source,
         });
         callback();
       });
