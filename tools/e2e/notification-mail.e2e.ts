@@ -2,6 +2,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
@@ -22,6 +23,14 @@ import {
 } from '../../libs/identity/src/oidc/testing/test-smtp-server.js';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
 import { ApiClient, createTestUser, type TestUser } from './support/api-client.js';
+import { WeeklyReportMails } from '@castbase/identity';
+import {
+  distinctListeners,
+  seedAnalytics,
+  waitForEnclosures,
+  type AnalyticsSeed,
+  type SeededDownload,
+} from './support/analytics-seed.js';
 import { createPodcast, uploadMp3 } from './support/publish-flow.js';
 import { screenshotInBothThemes } from './support/review-screenshots.js';
 import { testProcessEnv, type BusKind } from './support/test-process-env.js';
@@ -35,6 +44,7 @@ type SmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
 async function creatorWithProfile(
   api: ApiClient,
   username: string,
+  timezone = 'Europe/Paris',
 ): Promise<{ user: TestUser; client: ApiClient }> {
   const user = await createTestUser(username);
   const client = api.as(user);
@@ -42,7 +52,7 @@ async function creatorWithProfile(
     firstName: username[0]!.toUpperCase() + username.slice(1),
     lastName: 'Tester',
     username: user.id.replace(/[^a-z0-9]/g, '').slice(0, 20),
-    timezone: 'Europe/Paris',
+    timezone,
   });
   return { user, client };
 }
@@ -229,6 +239,147 @@ describe.each(buses)('notification e-mails on the %s bus', (bus) => {
     expect(missing.status).toBe(400);
     const settings = await owner.ok<UserSettings>('GET', '/api/settings');
     expect(settings.notifications).toMatchObject({ episodePublished: true, weeklyReport: false });
+  });
+});
+
+/** The most recent Monday 09:00 in Paris at or before `now` (the report's time), and the weeks around it. */
+function lastParisMondayMorning(now: Date): { at: Date; from: Date; to: Date; before: Date } {
+  const zone = 'Europe/Paris';
+  const local = new TZDate(now.getTime(), zone);
+  const daysSinceMonday = (local.getDay() + 6) % 7;
+  const mondayAt = (daysBack: number, hour: number) =>
+    new Date(
+      new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - daysBack, hour, zone).getTime(),
+    );
+  const back = mondayAt(daysSinceMonday, 9) > now ? daysSinceMonday + 7 : daysSinceMonday;
+  return {
+    at: mondayAt(back, 9),
+    to: mondayAt(back, 0),
+    from: mondayAt(back + 7, 0),
+    before: mondayAt(back + 14, 0),
+  };
+}
+
+const within = (downloads: readonly SeededDownload[], from: Date, to: Date) =>
+  downloads.filter((download) => download.countedAt >= from && download.countedAt < to);
+
+/**
+ * The Monday report at a real SMTP server, for a seeded history: each figure is what the seeded downloads of the
+ * creator's week (Monday to Monday in their timezone) give, one e-mail per podcast and week however often it runs,
+ * and none to a creator whose switch is off.
+ */
+describe('the weekly report e-mail', () => {
+  let smtp: SmtpServer;
+  let database: TestDatabase;
+  let running: RunningProcess;
+  let ownerAddress: string;
+  let quietAddress: string;
+  let podcast: Podcast;
+  let titles: Map<string, string>;
+  let seed: AnalyticsSeed;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    database = await createTestDatabase('weeklyreport');
+    running = await runAllInOne(
+      await testProcessEnv(database, await freePort(), 'in-process', { SMTP_URL: smtp.url }),
+    );
+    const api = new ApiClient(running.url);
+    const alice = await creatorWithProfile(api, 'alice');
+    const quiet = await creatorWithProfile(api, 'quinn');
+    ownerAddress = `${alice.user.username}@example.com`;
+    quietAddress = `${quiet.user.username}@example.com`;
+    await alice.client.ok('PATCH', '/api/settings', { notifications: { weeklyReport: true } });
+    // Due at the same time, with the report on but every e-mail off.
+    await quiet.client.ok('PATCH', '/api/settings', {
+      notifications: { weeklyReport: true, emailNotifications: false },
+    });
+    podcast = await createPodcast(alice.client, 'Weekly Wonders');
+    await createPodcast(quiet.client, 'Quiet Show');
+    const media = await uploadMp3(alice.client, await threeSecondTone(), 'wonders.mp3');
+    const episodes: Episode[] = [];
+    for (const title of ['Wonder One', 'Wonder Two', 'Wonder Three'])
+      episodes.push(
+        await alice.client.ok<Episode>('POST', `/api/podcasts/${podcast.id}/episodes`, {
+          title,
+          mediaId: media.id,
+          status: 'published',
+        }),
+      );
+    titles = new Map(episodes.map((episode) => [episode.id, episode.title]));
+    await waitForEnclosures(
+      database,
+      episodes.map((episode) => episode.id),
+    );
+    seed = await seedAnalytics(database, {
+      podcastId: podcast.id,
+      ownerId: podcast.ownerId,
+      episodes: episodes.map((episode, index) => ({
+        episodeId: episode.id,
+        durationSeconds: 3,
+        weight: 3 - index,
+        listened: false,
+      })),
+      days: 28,
+      downloadsPerDay: 30,
+      feedRequestsPerDay: 0,
+      seed: 20261129,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.stop();
+    await database?.drop();
+    await smtp?.close();
+  });
+
+  it("tells the owner their podcast's week in their timezone, once", async () => {
+    const week = lastParisMondayMorning(new Date());
+    const reports = running.app.get(WeeklyReportMails);
+    expect(await reports.sendDue(week.at)).toBe(1);
+    const mail = await waitFor(
+      'the weekly report',
+      async () => mailsAbout(smtp, ownerAddress, 'Your week on Weekly Wonders')[0],
+    );
+    const parsed = await simpleParser(mail.source);
+    const downloads = within(seed.downloads, week.from, week.to);
+    const before = within(seed.downloads, week.before, week.from);
+    expect(downloads.length).toBeGreaterThan(0);
+    expect(parsed.subject).toBe(
+      `Your week on Weekly Wonders: ${downloads.length.toLocaleString('en-US')} downloads`,
+    );
+    const growth = Math.round(((downloads.length - before.length) * 100) / before.length);
+    expect(parsed.text).toContain(
+      `${downloads.length.toLocaleString('en-US')} downloads (${growth === 0 ? 'about as many as the week before' : `${growth > 0 ? '+' : ''}${growth}% on the week before`}) from ${distinctListeners(downloads).toLocaleString('en-US')} listeners.`,
+    );
+    const perEpisode = [...titles.keys()]
+      .map((episodeId) => {
+        const ofEpisode = downloads.filter((download) => download.episodeId === episodeId);
+        return { episodeId, downloads: ofEpisode.length, listeners: distinctListeners(ofEpisode) };
+      })
+      .filter((episode) => episode.downloads > 0)
+      .sort((a, b) => b.downloads - a.downloads || (a.episodeId < b.episodeId ? -1 : 1));
+    perEpisode.forEach((episode, index) =>
+      expect(parsed.text).toContain(
+        `${index + 1}. ${titles.get(episode.episodeId)}: ${episode.downloads} downloads, ${episode.listeners} listeners`,
+      ),
+    );
+    expect(parsed.text).toContain(`${running.url}/p/${podcast.id}/analytics`);
+    expect(parsed.html || '').toContain('<ol>');
+
+    // Asked again (another replica, the next look): nothing more.
+    expect(await reports.sendDue(new Date(week.at.getTime() + 3_600_000))).toBe(0);
+    await queueDrained(database.url);
+    expect(mailsAbout(smtp, ownerAddress, 'Your week on Weekly Wonders')).toHaveLength(1);
+    // The creator whose e-mails are all off gets none.
+    expect(smtp.received.filter((received) => received.to.includes(quietAddress))).toEqual([]);
+  });
+
+  it('sends nothing before the Monday morning nor on the other days', async () => {
+    const week = lastParisMondayMorning(new Date());
+    const reports = running.app.get(WeeklyReportMails);
+    expect(await reports.sendDue(new Date(week.at.getTime() - 2 * 3_600_000))).toBe(0);
+    expect(await reports.sendDue(new Date(week.at.getTime() + 24 * 3_600_000))).toBe(0);
   });
 });
 

@@ -31,6 +31,8 @@ import {
 } from './reports/analytics-report.handlers.js';
 import { AnalyticsReports } from './reports/analytics-reports.js';
 import { DownloadFigures } from './reports/download-figures.js';
+import { GetWeeklyReportHandler } from './reports/get-weekly-report.handler.js';
+import { WeeklyReports } from './reports/weekly-reports.js';
 import { EraseUserAnalyticsHandler } from './erasure/erase-user-analytics.handler.js';
 import { AnalyticsExports } from './exports/analytics-exports.js';
 import { ExportFigures } from './exports/export-figures.js';
@@ -82,6 +84,7 @@ const eventHandlers = [
         GetDashboardAnalyticsHandler,
         GetFeedAnalyticsHandler,
         GetAnalyticsExportHandler,
+        GetWeeklyReportHandler,
       ],
       eventHandlers,
     }),
@@ -104,6 +107,7 @@ const eventHandlers = [
     DownloadCounter,
     DownloadFigures,
     AnalyticsReports,
+    WeeklyReports,
     ExportFigures,
     AnalyticsExports,
     FeedRequestsRepository,

@@ -11,3 +11,4 @@ export * from './analytics-export-data.js';
 export * from './analytics-messages.js';
 export * from './export-messages.js';
 export * from './analytics-requests.js';
+export * from './weekly-report.js';

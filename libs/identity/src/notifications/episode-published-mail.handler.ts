@@ -71,9 +71,9 @@ export class EpisodePublishedMailHandler implements EventHandler<Definition> {
       subject: `"${episode.title}" is live on ${podcast.name}`,
       text: [`"${episode.title}" is now published on ${podcast.name}.`, `${where}: ${link}`, feed.text],
       html: [
-        html`<strong>${episode.title}</strong> is now published on ${podcast.name}.`,
-        html`<a href="${link}">${where}</a>: ${link}`,
-        feed.html,
+        html`<p><strong>${episode.title}</strong> is now published on ${podcast.name}.</p>`,
+        html`<p><a href="${link}">${where}</a>: ${link}</p>`,
+        html`<p>${feed.html}</p>`,
       ],
     };
   }

@@ -24,7 +24,7 @@ export interface NotificationContent {
   subject: string;
   /** The plain-text part's paragraphs. */
   text: string[];
-  /** The HTML part's paragraphs, in the same order. */
+  /** The HTML part's blocks (a paragraph each, or a list), in the same order. */
   html: SafeHtml[];
 }
 
@@ -66,7 +66,7 @@ export class NotificationMails {
     const unsubscribe = unsubscribePageUrl(this.publicUrl, token);
     const settingsUrl = `${this.publicUrl}/profile`;
     const label = NOTIFICATION_SWITCHES[kind].label;
-    const { subject, text, html: paragraphs } = notification.content;
+    const { subject, text, html: blocks } = notification.content;
     const greeting = `Hi ${profile.displayName || profile.firstName},`;
     const textBody = [
       greeting,
@@ -76,7 +76,7 @@ export class NotificationMails {
       `Unsubscribe from these e-mails with one click: ${unsubscribe}`,
     ].join('\n\n');
     const htmlBody = html`<p>${greeting}</p>
-      ${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+      ${blocks}
       <hr />
       <p style="font-size: 13px; color: #555">
         You get this e-mail because “${label}” is on in your

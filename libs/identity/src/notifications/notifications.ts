@@ -8,6 +8,7 @@ import { NotificationMailSender } from './notification-mail-sender.js';
 import { NotificationMails } from './notification-mails.js';
 import { UnsubscribeHandler } from './unsubscribe.handler.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
+import { WeeklyReportMails } from './weekly-report-mails.js';
 
 /** The notification e-mails as identity.module.ts and identity-database.ts wire them. */
 export const NOTIFICATION_ENTITIES = [NotificationMail];
@@ -21,5 +22,6 @@ export const NOTIFICATION_PROVIDERS: Provider[] = [
   UnsubscribeTokens,
   NotificationMailSender,
   NotificationMails,
+  WeeklyReportMails,
 ];
-export { NotificationMail };
+export { NotificationMail, WeeklyReportMails };
