@@ -221,6 +221,39 @@ describe.each(buses)('notification e-mails on the %s bus', (bus) => {
     expect(mailsAbout(smtp, ownerAddress, 'Third Class Post')).toEqual([]);
   });
 
+  it("tells the team when the feed starts failing a check and when a directory's status changes", async () => {
+    // The owner's e-mails are all off since the test before; the editor's RSS updates are on (the default).
+    const { items } = await owner.ok<{ items: Episode[] }>('GET', `/api/podcasts/${podcast.id}/episodes`);
+    for (const episode of items.filter((item) => item.status === 'published'))
+      await owner.ok('POST', `/api/episodes/${episode.id}/unpublish`);
+
+    const broken = await mailTo(editorAddress, 'The RSS feed of Mail Room has a problem');
+    const parsed = await simpleParser(broken.source);
+    expect(parsed.text).toContain('fails a check it passed before:\n\n- No episodes found');
+    expect(parsed.text).toContain(`${running.url}/p/${podcast.id}/settings/rss`);
+    expect(await headerOf(broken, 'List-Unsubscribe')).toMatch(/token=[^.]+\.rssUpdates\./);
+
+    await owner.ok('PUT', `/api/podcasts/${podcast.id}/directories/podcast-index/status`, {
+      status: 'approved',
+    });
+    const directory = await mailTo(editorAddress, 'Podcast Index: Approved for Mail Room');
+    expect((await simpleParser(directory.source)).text).toContain(
+      'Mail Room is now "Approved" on Podcast Index (it was "Not submitted").',
+    );
+    // Recorded again with the same answer: no change, no e-mail.
+    await owner.ok('PUT', `/api/podcasts/${podcast.id}/directories/podcast-index/status`, {
+      status: 'approved',
+    });
+    await queueDrained(database.url);
+    expect(mailsAbout(smtp, editorAddress, 'Podcast Index: Approved')).toHaveLength(1);
+    expect(mailsAbout(smtp, editorAddress, 'has a problem')).toHaveLength(1);
+    // The owner's e-mails are off: none of these reached them.
+    expect([
+      ...mailsAbout(smtp, ownerAddress, 'has a problem'),
+      ...mailsAbout(smtp, ownerAddress, 'Podcast Index'),
+    ]).toEqual([]);
+  });
+
   it('refuses a token that is not one of ours, or one changed to name another e-mail, and changes nothing', async () => {
     const [toOwner] = mailsAbout(smtp, ownerAddress, 'Letters from the Mail Room');
     const token = new URL(await oneClickUrlOf(toOwner!)).searchParams.get('token')!;

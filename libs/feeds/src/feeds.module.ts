@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MessagingModule } from '@castbase/platform-messaging';
 import { AfterCommit, PersistenceModule } from '@castbase/platform-persistence';
 import { DirectoryReadiness } from './directories/directory-readiness.js';
+import { DirectoryStatusChanges } from './directories/directory-status-changes.js';
 import { DirectoryStatusRepository } from './directories/directory-status.repository.js';
 import { ListDirectoryChecksHandler } from './directories/list-directory-checks.handler.js';
 import { RecordDirectoryStatusHandler } from './directories/record-directory-status.handler.js';
@@ -78,6 +79,7 @@ const eventHandlers = [
     FeedRequestLog,
     FeedChangeAnnouncer,
     DirectoryStatusRepository,
+    DirectoryStatusChanges,
     DirectoryReadiness,
     ...feedTesterProviders,
     ...requestHandlers,

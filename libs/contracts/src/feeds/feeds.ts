@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { podcastMediumSchema } from '../catalog/podcast.js';
 import { defineEvent, defineRequest } from '../messaging/definitions.js';
+import { feedAttentionPayloadSchema } from './feed-attention.js';
 import { feedValidationReportSchema } from './feed-validation.js';
 import { feedVariantSuffix, MAIN_FEED, type FeedVariant } from './feed-variants.js';
 
@@ -183,6 +184,11 @@ export const feedsEvents = {
    * bus. Analytics turns them into feed analytics.
    */
   feedsRequested: defineEvent('feeds.feed.requested', feedRequestBatchSchema),
+  /**
+   * Something about a podcast's feed its creators should hear of (`feedAttentionSchema`), written in the transaction of
+   * the generation or of the directory status that caused it. Identity e-mails it ('RSS feed updates').
+   */
+  feedAttention: defineEvent('feeds.feed.flagged', feedAttentionPayloadSchema),
 } as const;
 
 /**

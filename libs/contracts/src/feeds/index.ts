@@ -6,3 +6,4 @@ export * from './directories.js';
 export * from './directory-messages.js';
 export * from './feed-validation.js';
 export * from './rss-widget-messages.js';
+export * from './feed-attention.js';

@@ -26,6 +26,7 @@ import { feedsDatabase } from '../feeds-database.js';
 import { aPodcast } from '../testing/feed-fixtures.js';
 import { DirectoryReadiness } from './directory-readiness.js';
 import { DirectoryStatusEntity } from './directory-status.entity.js';
+import { DirectoryStatusChanges } from './directory-status-changes.js';
 import { DirectoryStatusRepository } from './directory-status.repository.js';
 import { ListDirectoryChecksHandler } from './list-directory-checks.handler.js';
 import { RecordDirectoryStatusHandler } from './record-directory-status.handler.js';
@@ -43,7 +44,7 @@ const requestHandlers = [
     PersistenceModule.forService(feedsDatabase),
     MessagingModule.forService({ service: 'feeds', requestHandlers, eventHandlers: [] }),
   ],
-  providers: [DirectoryStatusRepository, DirectoryReadiness, ...requestHandlers],
+  providers: [DirectoryStatusRepository, DirectoryStatusChanges, DirectoryReadiness, ...requestHandlers],
 })
 class DirectoriesUnderTest {}
 
@@ -91,6 +92,18 @@ describe('directory readiness on PostgreSQL and the bus', () => {
         'select directory_id, status, submitted_at, last_checked from feeds.directory_statuses where podcast_id = ? order by directory_id',
         [podcastId],
       );
+  /** The `feeds.feed.flagged` events written for a podcast, oldest first (the creators' 'RSS feed updates'). */
+  const flaggedEvents = async (podcastId: string) =>
+    (
+      await app
+        .select(DirectoriesUnderTest)
+        .get(EntityManager)
+        .getConnection()
+        .execute<Array<{ payload: { attention: unknown } }>>(
+          `select payload from feeds.outbox_messages where subject like '%feeds.feed.flagged' and payload->>'podcastId' = ? order by occurred_at, id`,
+          [podcastId],
+        )
+    ).map((row) => row.payload.attention);
 
   beforeAll(async () => {
     database = await createTestDatabase('cbtest_feeds_directories');
@@ -226,6 +239,18 @@ describe('directory readiness on PostgreSQL and the bus', () => {
       lastChecked: approved.lastChecked,
     });
     expect(listed.items.filter((item) => item.status !== 'not_submitted')).toHaveLength(1);
+
+    // Each change of status is told once, in the transaction that stored it; the same answer again tells nothing.
+    await bus.request(directoriesRequests.recordDirectoryStatus, {
+      userId: owner,
+      podcastId: podcast.id,
+      directoryId: 'spotify',
+      status: 'approved',
+    });
+    expect(await flaggedEvents(podcast.id)).toEqual([
+      { kind: 'directory', directoryId: 'spotify', from: 'not_submitted', to: 'submitted' },
+      { kind: 'directory', directoryId: 'spotify', from: 'submitted', to: 'approved' },
+    ]);
   });
 
   it('refuses a submission to a directory that already approved the podcast, or while it is not ready', async () => {

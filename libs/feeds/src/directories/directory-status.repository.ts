@@ -13,9 +13,14 @@ export class DirectoryStatusRepository {
     return new Map(rows.map((row) => [row.directoryId, toStored(row)]));
   }
 
-  /** Inserts or replaces one directory's status of a podcast. */
-  async save(podcastId: string, directoryId: DirectoryId, stored: StoredDirectoryStatus): Promise<void> {
-    await this.em.fork().upsert(
+  /** Inserts or replaces one directory's status of a podcast, in the caller's transaction. */
+  async save(
+    em: EntityManager,
+    podcastId: string,
+    directoryId: DirectoryId,
+    stored: StoredDirectoryStatus,
+  ): Promise<void> {
+    await em.upsert(
       DirectoryStatusEntity,
       {
         podcastId,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { directoriesRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { DirectoryReadiness } from './directory-readiness.js';
-import { DirectoryStatusRepository } from './directory-status.repository.js';
+import { DirectoryStatusChanges } from './directory-status-changes.js';
 
 type Definition = typeof directoriesRequests.recordDirectoryStatus;
 
@@ -16,7 +16,7 @@ export class RecordDirectoryStatusHandler implements RequestHandler<Definition> 
 
   constructor(
     private readonly readiness: DirectoryReadiness,
-    private readonly statuses: DirectoryStatusRepository,
+    private readonly changes: DirectoryStatusChanges,
   ) {}
 
   async handle({
@@ -28,7 +28,7 @@ export class RecordDirectoryStatusHandler implements RequestHandler<Definition> 
     await this.readiness.checkAccess(userId, podcastId, 'editEpisodes');
     const before = await this.readiness.check(podcastId, directoryId);
     const stored = { status, submittedAt: before.submittedAt, lastChecked: new Date().toISOString() };
-    await this.statuses.save(podcastId, directoryId, stored);
+    await this.changes.save(podcastId, directoryId, before.status, stored);
     return { ...before, ...stored };
   }
 }

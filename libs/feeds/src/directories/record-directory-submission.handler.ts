@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, directoriesRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { DirectoryReadiness } from './directory-readiness.js';
-import { DirectoryStatusRepository } from './directory-status.repository.js';
+import { DirectoryStatusChanges } from './directory-status-changes.js';
 
 type Definition = typeof directoriesRequests.recordDirectorySubmission;
 
@@ -16,7 +16,7 @@ export class RecordDirectorySubmissionHandler implements RequestHandler<Definiti
 
   constructor(
     private readonly readiness: DirectoryReadiness,
-    private readonly statuses: DirectoryStatusRepository,
+    private readonly changes: DirectoryStatusChanges,
   ) {}
 
   async handle({
@@ -30,7 +30,7 @@ export class RecordDirectorySubmissionHandler implements RequestHandler<Definiti
     if (!before.ready) throw new DomainError('DIRECTORY_NOT_READY');
     const now = new Date().toISOString();
     const stored = { status: 'submitted' as const, submittedAt: now, lastChecked: now };
-    await this.statuses.save(podcastId, directoryId, stored);
+    await this.changes.save(podcastId, directoryId, before.status, stored);
     return { ...before, ...stored };
   }
 }

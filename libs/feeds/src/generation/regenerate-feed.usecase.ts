@@ -20,6 +20,7 @@ import type { FeedPodcastRecord, FeedVariantRecord } from '../feed-documents/fee
 import { FeedRepository, type FeedPodcastAccess } from '../feed-documents/feed.repository.js';
 import { FeedResponseCache } from '../http/feed-response-cache.js';
 import { AfterCommit } from '@castbase/platform-persistence';
+import { generationAttention } from './feed-attention.js';
 import { variantUrl } from './feed-status.js';
 import { renderFeedVariants, type RenderedVariant } from './render-feed-variants.js';
 
@@ -109,14 +110,23 @@ export class RegenerateFeed {
     const { changed, removedKeys } = await this.store(em, podcastId, rendered, generatedAt);
     const main = rendered.find((entry) => entry.variant.kind === 'main');
     const full = rendered.find((entry) => entry.variant.kind === 'full');
+    const outcome = {
+      sizeBytes: main?.output.byteSize ?? 0,
+      validation: main ? validateGeneratedFeeds(main.facts, full?.facts ?? null) : null,
+    };
     await this.feeds.saveGeneration(em, podcastId, {
       feedEpisodeCount: source.feedEpisodeCount,
       episodeCount: main?.itemCount ?? 0,
-      sizeBytes: main?.output.byteSize ?? 0,
       generatedAt,
-      validation: main ? validateGeneratedFeeds(main.facts, full?.facts ?? null) : null,
+      ...outcome,
       changesGenerated: changesIncluded,
     });
+    for (const attention of generationAttention(before?.generatedAt ? before : null, outcome))
+      this.outbox.add(em, feedsEvents.feedAttention, {
+        podcastId,
+        at: generatedAt.toISOString(),
+        attention,
+      });
     const publicUrl = (variant: FeedVariant) => variantUrl(this.config.PUBLIC_URL, access, variant, false);
     this.outbox.add(em, feedsEvents.feedRegenerated, {
       podcastId,

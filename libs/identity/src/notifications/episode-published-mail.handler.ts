@@ -3,7 +3,6 @@ import {
   catalogEvents,
   catalogRequests,
   feedPath,
-  isDomainError,
   publicEpisodePath,
   type Episode,
   type PayloadOf,
@@ -14,6 +13,7 @@ import { MessageBus, type EventHandler, type EventHandlerContext } from '@castba
 import { html } from '../oidc/pages/html.js';
 import { OIDC_CONFIG } from '../oidc/provider/oidc-tokens.js';
 import { NotificationMails, type NotificationContent } from './notification-mails.js';
+import { podcastTeam, unlessGone } from './podcast-team.js';
 
 type Definition = typeof catalogEvents.episodePublished;
 
@@ -49,14 +49,8 @@ export class EpisodePublishedMailHandler implements EventHandler<Definition> {
     const [{ podcast, feedEpisodeCount }, episode, contributors] = found;
     // Unpublished again before this was handled: nothing went live.
     if (episode.status !== 'published') return;
-    const recipients = new Set([
-      ownerId,
-      ...contributors.items.flatMap((contributor) =>
-        contributor.status === 'active' && contributor.userId ? [contributor.userId] : [],
-      ),
-    ]);
     const content = this.content(podcast, episode, feedEpisodeCount);
-    for (const userId of recipients)
+    for (const userId of podcastTeam(ownerId, contributors.items))
       await this.mails.queue(em, { userId, kind: 'episodePublished', dedupeKey: episodeId, content });
   }
 
@@ -97,16 +91,5 @@ export class EpisodePublishedMailHandler implements EventHandler<Definition> {
       text: `Your RSS feed is being updated to include it (${episodes}): ${url}`,
       html: html`Your RSS feed is being updated to include it (${episodes}): <a href="${url}">${url}</a>`,
     };
-  }
-}
-
-/** The catalog's answers, or null when the podcast or episode is gone (deleted since the event). */
-async function unlessGone<T>(answers: Promise<T>): Promise<T | null> {
-  try {
-    return await answers;
-  } catch (error) {
-    if (isDomainError(error) && (error.code === 'PODCAST_NOT_FOUND' || error.code === 'EPISODE_NOT_FOUND'))
-      return null;
-    throw error;
   }
 }

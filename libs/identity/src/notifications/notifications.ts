@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { EventHandlerClass, RequestHandlerClass } from '@castbase/platform-messaging';
 import { AfterCommit } from '@castbase/platform-persistence';
 import { EpisodePublishedMailHandler } from './episode-published-mail.handler.js';
+import { FeedAttentionMailHandler } from './feed-attention-mail.handler.js';
 import { CreateNotificationMails } from './migration-20261129-notification-mails.js';
 import { NotificationMail } from './notification-mail.entity.js';
 import { NotificationMailSender } from './notification-mail-sender.js';
@@ -16,7 +17,10 @@ export const NOTIFICATION_MIGRATIONS = [
   { name: '20261129000100_notification_mails', class: CreateNotificationMails },
 ];
 export const NOTIFICATION_REQUEST_HANDLERS: readonly RequestHandlerClass[] = [UnsubscribeHandler];
-export const NOTIFICATION_EVENT_HANDLERS: readonly EventHandlerClass[] = [EpisodePublishedMailHandler];
+export const NOTIFICATION_EVENT_HANDLERS: readonly EventHandlerClass[] = [
+  EpisodePublishedMailHandler,
+  FeedAttentionMailHandler,
+];
 export const NOTIFICATION_PROVIDERS: Provider[] = [
   AfterCommit,
   UnsubscribeTokens,
