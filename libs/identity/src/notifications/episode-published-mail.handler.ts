@@ -1,17 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   catalogEvents,
   catalogRequests,
-  feedPath,
-  publicEpisodePath,
   type Episode,
   type PayloadOf,
   type Podcast,
 } from '@castbase/contracts';
-import type { AppConfig } from '@castbase/platform-config';
 import { MessageBus, type EventHandler, type EventHandlerContext } from '@castbase/platform-messaging';
 import { html } from '../oidc/pages/html.js';
-import { OIDC_CONFIG } from '../oidc/provider/oidc-tokens.js';
+import { NotificationLinks } from './notification-links.js';
 import { NotificationMails, type NotificationContent } from './notification-mails.js';
 import { podcastTeam, unlessGone } from './podcast-team.js';
 
@@ -26,15 +23,12 @@ type Definition = typeof catalogEvents.episodePublished;
 @Injectable()
 export class EpisodePublishedMailHandler implements EventHandler<Definition> {
   readonly definition = catalogEvents.episodePublished;
-  private readonly publicUrl: string;
 
   constructor(
     private readonly bus: MessageBus,
     private readonly mails: NotificationMails,
-    @Inject(OIDC_CONFIG) config: AppConfig,
-  ) {
-    this.publicUrl = config.PUBLIC_URL;
-  }
+    private readonly links: NotificationLinks,
+  ) {}
 
   async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
     const { ownerId, podcastId, episodeId } = payload;
@@ -57,8 +51,8 @@ export class EpisodePublishedMailHandler implements EventHandler<Definition> {
   private content(podcast: Podcast, episode: Episode, feedEpisodeCount: number): NotificationContent {
     const link =
       podcast.visibility === 'public'
-        ? `${this.publicUrl}${publicEpisodePath(episode.id)}`
-        : `${this.publicUrl}/episodes/${episode.id}/edit`;
+        ? this.links.episodePage(episode.id)
+        : this.links.episodeEditor(episode.id);
     const where = podcast.visibility === 'public' ? 'Listen to it on its page' : 'Open it in Castbase';
     const feed = this.feedStatus(podcast, episode, feedEpisodeCount);
     return {
@@ -86,7 +80,7 @@ export class EpisodePublishedMailHandler implements EventHandler<Definition> {
       const text = `Your private RSS feed is being updated to include it (${episodes}); its address, with its token, is in the podcast's settings.`;
       return { text, html: html`${text}` };
     }
-    const url = `${this.publicUrl}${feedPath(podcast)}`;
+    const url = this.links.feed(podcast);
     return {
       text: `Your RSS feed is being updated to include it (${episodes}): ${url}`,
       html: html`Your RSS feed is being updated to include it (${episodes}): <a href="${url}">${url}</a>`,

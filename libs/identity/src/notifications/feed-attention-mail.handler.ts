@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   catalogRequests,
   directoryEntry,
@@ -9,10 +9,9 @@ import {
   type PayloadOf,
   type Podcast,
 } from '@castbase/contracts';
-import type { AppConfig } from '@castbase/platform-config';
 import { MessageBus, type EventHandler, type EventHandlerContext } from '@castbase/platform-messaging';
 import { html } from '../oidc/pages/html.js';
-import { OIDC_CONFIG } from '../oidc/provider/oidc-tokens.js';
+import { NotificationLinks } from './notification-links.js';
 import { NotificationMails, type NotificationContent } from './notification-mails.js';
 import { podcastTeam, unlessGone } from './podcast-team.js';
 
@@ -26,15 +25,12 @@ type Definition = typeof feedsEvents.feedAttention;
 @Injectable()
 export class FeedAttentionMailHandler implements EventHandler<Definition> {
   readonly definition = feedsEvents.feedAttention;
-  private readonly publicUrl: string;
 
   constructor(
     private readonly bus: MessageBus,
     private readonly mails: NotificationMails,
-    @Inject(OIDC_CONFIG) config: AppConfig,
-  ) {
-    this.publicUrl = config.PUBLIC_URL;
-  }
+    private readonly links: NotificationLinks,
+  ) {}
 
   async handle(payload: PayloadOf<Definition>, { em }: EventHandlerContext<Definition>): Promise<void> {
     const { podcastId, attention, at } = payload;
@@ -57,14 +53,14 @@ export class FeedAttentionMailHandler implements EventHandler<Definition> {
   }
 
   private content(podcast: Podcast, attention: FeedAttention): NotificationContent {
-    const rssUrl = `${this.publicUrl}/p/${podcast.id}/settings/rss`;
+    const rssUrl = this.links.podcastScreen(podcast.id, 'settings/rss');
     const look = {
       text: `Your feed's status and checks: ${rssUrl}`,
       html: html`<p><a href="${rssUrl}">See your feed's status and checks</a></p>`,
     };
     switch (attention.kind) {
       case 'validation-failed': {
-        const settingsUrl = `${this.publicUrl}/p/${podcast.id}/settings/podcast`;
+        const settingsUrl = this.links.podcastScreen(podcast.id, 'settings/podcast');
         const problems = attention.newErrors.map((error) => error.message);
         return {
           subject: `The RSS feed of ${podcast.name} has a problem`,

@@ -1,20 +1,17 @@
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_USER_SETTINGS,
   NOTIFICATION_SWITCHES,
-  unsubscribeApiUrl,
-  unsubscribePageUrl,
   wantsNotification,
   type NotificationKind,
 } from '@castbase/contracts';
-import type { AppConfig } from '@castbase/platform-config';
 import { AfterCommit } from '@castbase/platform-persistence';
 import { html, type SafeHtml } from '../oidc/pages/html.js';
-import { OIDC_CONFIG } from '../oidc/provider/oidc-tokens.js';
 import { findProfile } from '../profiles/user-profile.repository.js';
 import { findSettings } from '../settings/user-settings.repository.js';
+import { NotificationLinks } from './notification-links.js';
 import { NotificationMail } from './notification-mail.entity.js';
 import { NotificationMailSender } from './notification-mail-sender.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
@@ -43,16 +40,12 @@ export interface Notification {
  */
 @Injectable()
 export class NotificationMails {
-  private readonly publicUrl: string;
-
   constructor(
     private readonly tokens: UnsubscribeTokens,
     private readonly sender: NotificationMailSender,
     private readonly afterCommit: AfterCommit,
-    @Inject(OIDC_CONFIG) config: AppConfig,
-  ) {
-    this.publicUrl = config.PUBLIC_URL;
-  }
+    private readonly links: NotificationLinks,
+  ) {}
 
   /** Answers whether it was queued (false: the creator does not want it, has no profile, or has it queued already). */
   async queue(em: EntityManager, notification: Notification): Promise<boolean> {
@@ -63,8 +56,8 @@ export class NotificationMails {
       (await findSettings(em, userId))?.toDto().notifications ?? DEFAULT_USER_SETTINGS.notifications;
     if (!wantsNotification(settings, kind)) return false;
     const token = await this.tokens.tokenFor(userId, kind);
-    const unsubscribe = unsubscribePageUrl(this.publicUrl, token);
-    const settingsUrl = `${this.publicUrl}/profile`;
+    const unsubscribe = this.links.unsubscribePage(token);
+    const settingsUrl = this.links.settings();
     const label = NOTIFICATION_SWITCHES[kind].label;
     const { subject, text, html: blocks } = notification.content;
     const greeting = `Hi ${profile.displayName || profile.firstName},`;
@@ -97,7 +90,7 @@ export class NotificationMails {
         subject,
         textBody,
         htmlBody: htmlBody.toString(),
-        unsubscribeUrl: unsubscribeApiUrl(this.publicUrl, token),
+        unsubscribeUrl: this.links.unsubscribeApi(token),
       })
       .onConflict(['kind', 'dedupeKey', 'userId'])
       .ignore()

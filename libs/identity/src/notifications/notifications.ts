@@ -4,6 +4,7 @@ import { AfterCommit } from '@castbase/platform-persistence';
 import { EpisodePublishedMailHandler } from './episode-published-mail.handler.js';
 import { FeedAttentionMailHandler } from './feed-attention-mail.handler.js';
 import { CreateNotificationMails } from './migration-20261129-notification-mails.js';
+import { NotificationLinks } from './notification-links.js';
 import { NotificationMail } from './notification-mail.entity.js';
 import { NotificationMailSender } from './notification-mail-sender.js';
 import { NotificationMails } from './notification-mails.js';
@@ -23,6 +24,7 @@ export const NOTIFICATION_EVENT_HANDLERS: readonly EventHandlerClass[] = [
 ];
 export const NOTIFICATION_PROVIDERS: Provider[] = [
   AfterCommit,
+  NotificationLinks,
   UnsubscribeTokens,
   NotificationMailSender,
   NotificationMails,

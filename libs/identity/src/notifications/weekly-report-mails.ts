@@ -1,11 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   catalogRequests,
   isDomainError,
@@ -13,12 +7,11 @@ import {
   type PodcastSummary,
   type WeeklyPodcastReport,
 } from '@castbase/contracts';
-import type { AppConfig } from '@castbase/platform-config';
 import { MessageBus } from '@castbase/platform-messaging';
 import { IDENTITY_SCHEMA } from '../oidc/database/oidc-database.js';
 import { html } from '../oidc/pages/html.js';
-import { OIDC_CONFIG } from '../oidc/provider/oidc-tokens.js';
 import { reportedWeek, type ReportedWeek } from './local-week.js';
+import { NotificationLinks } from './notification-links.js';
 import { NotificationMails, type NotificationContent } from './notification-mails.js';
 
 /** How often the creators due a report are looked for: a Monday report goes out within this of 08:00 local. */
@@ -42,7 +35,6 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 @Injectable()
 export class WeeklyReportMails implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('identity:weekly-report');
-  private readonly publicUrl: string;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
 
@@ -50,10 +42,8 @@ export class WeeklyReportMails implements OnApplicationBootstrap, OnApplicationS
     private readonly em: EntityManager,
     private readonly bus: MessageBus,
     private readonly mails: NotificationMails,
-    @Inject(OIDC_CONFIG) config: AppConfig,
-  ) {
-    this.publicUrl = config.PUBLIC_URL;
-  }
+    private readonly links: NotificationLinks,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
@@ -149,7 +139,7 @@ export class WeeklyReportMails implements OnApplicationBootstrap, OnApplicationS
     const growth = growthText(report);
     const downloads = `${count.format(report.downloads)} download${report.downloads === 1 ? '' : 's'}`;
     const listeners = `${count.format(report.listeners)} listener${report.listeners === 1 ? '' : 's'}`;
-    const analyticsUrl = `${this.publicUrl}/p/${podcast.id}/analytics`;
+    const analyticsUrl = this.links.podcastScreen(podcast.id, 'analytics');
     const top = report.topEpisodes.map(
       (episode, index) =>
         `${index + 1}. ${episode.title || 'Untitled episode'}: ${count.format(episode.downloads)} downloads, ${count.format(episode.listeners)} listeners`,
