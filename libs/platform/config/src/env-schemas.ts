@@ -142,12 +142,12 @@ export const authEnv = z.object({
   ),
   SMTP_URL: described(
     url(['smtp', 'smtps']).optional(),
-    'SMTP server for account e-mail (password reset), e.g. smtps://user:password@mail.example.com; unset = e-mail is kept in the identity database',
+    'SMTP server for account e-mail (password reset) and the notification e-mails, e.g. smtps://user:password@mail.example.com; unset = e-mail is kept in the identity database',
     true,
   ),
   MAIL_FROM: described(
     z.string().min(3).default('Castbase <no-reply@localhost>'),
-    'Sender of account e-mail',
+    'Sender of account and notification e-mail',
   ),
   LOCAL_MAIL_PAGE: described(
     booleanFlag.optional(),
