@@ -80,10 +80,13 @@ describe('identity over HTTP: profile, settings, onboarding exit, export and del
 
   const client = (user: TestUser) => new ApiClient(running.url).as(user);
 
-  async function onboarded(name: string) {
+  async function onboarded(name: string, form: { emailOptIn?: boolean } = {}) {
     const user = await createTestUser(name);
     const api = client(user);
-    const profile = await api.ok<UserProfile>('POST', '/api/profile', profileForm(freshUsername(name)));
+    const profile = await api.ok<UserProfile>('POST', '/api/profile', {
+      ...profileForm(freshUsername(name)),
+      ...form,
+    });
     return { user, api, profile };
   }
 
@@ -305,7 +308,8 @@ describe('identity over HTTP: profile, settings, onboarding exit, export and del
 
   describe('the data export', () => {
     it('downloads one JSON file with the date, settings, profile, podcasts and every episode', async () => {
-      const { user, api } = await onboarded('exporter');
+      // Opted in to product news at onboarding: the marketing e-mails preference, exported once in each place.
+      const { user, api } = await onboarded('exporter', { emailOptIn: true });
       await api.ok('PATCH', '/api/settings', { appearance: { theme: 'light' } });
       const podcast = await createPodcast(api, 'Exported Show');
       for (const title of ['One', 'Two', 'Three'])
@@ -333,7 +337,9 @@ describe('identity over HTTP: profile, settings, onboarding exit, export and del
       };
       expect(Date.parse(document.exportedAt)).not.toBeNaN();
       expect(document.settings.appearance.theme).toBe('light');
+      expect(document.settings.privacy.marketingEmails).toBe(true);
       expect(document.profile).toEqual(profile);
+      expect(document.profile.emailOptIn).toBe(true);
       expect(document.podcasts.map((item) => item.id)).toEqual([podcast.id]);
       expect(document.episodes.map((episode) => episode.title)).toEqual(['One', 'Two', 'Three']);
     });

@@ -2,16 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import {
   PUBLIC_PAGE_DATA_ELEMENT_ID,
+  publicCreatorMessages,
+  publicFiguresMessages,
+  publicEpisodePageSchema,
   publicPageDataSchema,
+  publicPodcastPageSchema,
   type Episode,
   type MediaFile,
   type Podcast,
+  type UserProfile,
 } from '@castbase/contracts';
 import { renderToneMp3, resolveFfmpegBinaries } from '@castbase/platform-ffmpeg';
 import type { RunningProcess } from '@castbase/platform-runtime';
-import { createTestDatabase, freePort, type TestDatabase } from '@castbase/platform-testing';
+import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@castbase/platform-testing';
 import { runAllInOne } from '../../apps/all-in-one/src/all-in-one.js';
 import { ApiClient, createTestUser } from './support/api-client.js';
 import { uploadMp3 } from './support/publish-flow.js';
@@ -50,6 +56,16 @@ function scriptOf(html: string, opening: string): unknown {
 }
 
 type JsonLd = Record<string, unknown> & { associatedMedia?: Record<string, unknown> };
+
+/**
+ * A page's text with the owner's media folder (`…/public/media/{owner}/…`, in every storage URL of their files, also
+ * URL-encoded inside another URL) left out: the one place a public page shows the owner's user id, by the storage's
+ * design. Anywhere else it would be the id the catalog hands the gateway to ask identity about the owner, leaked.
+ */
+const outsideMediaUrls = (text: string, userId: string) =>
+  text
+    .replaceAll(`public/media/${userId}/`, 'public/media/{owner}/')
+    .replaceAll(`public%2Fmedia%2F${userId}%2F`, 'public%2Fmedia%2F{owner}%2F');
 
 describe('the public pages over plain HTTP', () => {
   let database: TestDatabase;
@@ -271,6 +287,209 @@ describe('the public pages over plain HTTP', () => {
     expect(html).toMatch(/<h1>(Episode|Podcast) not found<\/h1>/);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain('og:title');
+  });
+
+  describe("the owner's privacy switches: the creator's card (profilePublic) and the figures (analyticsSharing)", () => {
+    let ines: ApiClient;
+    let profile: UserProfile;
+    let inesPodcast: Podcast;
+    let inesEpisode: Episode;
+
+    const apiPages = async () => ({
+      podcast: publicPodcastPageSchema.parse(
+        await (await get(`/api/public/podcasts/${profile.username}`)).json(),
+      ),
+      episode: publicEpisodePageSchema.parse(
+        await (await get(`/api/public/episodes/${inesEpisode.id}`)).json(),
+      ),
+    });
+    const htmlPages = async () => [
+      await (await get(`/podcast/${profile.username}`)).text(),
+      await (await get(`/episode/${inesEpisode.id}`)).text(),
+    ];
+    const setProfilePublic = (profilePublic: boolean) =>
+      ines.ok('PATCH', '/api/settings', { privacy: { profilePublic } });
+    const setAnalyticsSharing = (analyticsSharing: boolean) =>
+      ines.ok('PATCH', '/api/settings', { privacy: { analyticsSharing } });
+
+    beforeAll(async () => {
+      const user = await createTestUser('ines');
+      ines = new ApiClient(running.url).as(user);
+      await ines.ok('POST', '/api/profile', {
+        firstName: 'Ines',
+        lastName: 'Duarte',
+        username: `ines_${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`,
+        timezone: 'Europe/Lisbon',
+      });
+      profile = await ines.ok<UserProfile>('PATCH', '/api/profile', {
+        displayName: 'Ines <Duarte>',
+        bio: 'Field recordings\nfrom the coast.',
+      });
+      const media = await uploadMp3(ines, join(files, 'tone.mp3'), 'tone.mp3');
+      inesPodcast = await ines.ok<Podcast>('POST', '/api/podcasts', { name: 'Coastlines', author: 'Ines' });
+      inesEpisode = await ines.ok<Episode>('POST', `/api/podcasts/${inesPodcast.id}/episodes`, {
+        title: 'Low tide',
+        mediaId: media.id,
+        status: 'published',
+      });
+    }, TIMEOUT_MS);
+
+    it("shows the creator's name and bio on both pages while their profile is public (the default), and never their e-mail", async () => {
+      const { podcast: podcastPage, episode: episodePage } = await apiPages();
+      const card = {
+        displayName: 'Ines <Duarte>',
+        avatarUrl: null,
+        bio: 'Field recordings\nfrom the coast.',
+      };
+
+      expect(podcastPage.creator).toEqual(card);
+      expect(episodePage.creator).toEqual(card);
+      for (const html of await htmlPages()) {
+        const root = html.slice(html.indexOf('<div id="root">'));
+        expect(root).toContain(`<h2 id="creator-heading">${publicCreatorMessages.heading}</h2>`);
+        expect(root).toContain('<p>Ines &lt;Duarte&gt;</p>');
+        expect(root).toContain('<p>Field recordings<br>from the coast.</p>');
+        expect(html).not.toContain(profile.email);
+      }
+      const jsonLd = scriptOf((await htmlPages())[0]!, '<script type="application/ld+json">');
+      expect(jsonLd).toMatchObject({
+        creator: {
+          '@type': 'Person',
+          name: 'Ines <Duarte>',
+          description: 'Field recordings\nfrom the coast.',
+        },
+      });
+    });
+
+    it("never shows the owner's user id, which the gateway asks identity by: not in the API, the HTML, its page data or its JSON-LD", async () => {
+      // (Analytics sharing stays off here: analytics keeps a podcast's figures five minutes once asked.)
+      const [podcastHtml, episodeHtml] = await htmlPages();
+      const apiTexts = [
+        await (await get(`/api/public/podcasts/${profile.username}`)).text(),
+        await (await get(`/api/public/episodes/${inesEpisode.id}`)).text(),
+      ];
+      expect(profile.id).toBe(ines.user!.id);
+      expect(JSON.parse(apiTexts[0]!)).toMatchObject({ creator: { displayName: 'Ines <Duarte>' } });
+      for (const text of [...apiTexts, podcastHtml!, episodeHtml!]) {
+        expect(text).toContain(inesPodcast.id);
+        expect(outsideMediaUrls(text, profile.id)).not.toContain(profile.id);
+        expect(text).not.toContain('ownerId');
+      }
+      for (const html of [podcastHtml!, episodeHtml!]) {
+        const data = scriptOf(html, `<script type="application/json" id="${PUBLIC_PAGE_DATA_ELEMENT_ID}">`);
+        expect(data).toMatchObject({ page: { creator: { displayName: 'Ines <Duarte>' } } });
+        expect((data as { page: object }).page).not.toHaveProperty('ownerId');
+        const jsonLd = JSON.stringify(scriptOf(html, '<script type="application/ld+json">'));
+        expect(outsideMediaUrls(jsonLd, profile.id)).not.toContain(profile.id);
+      }
+    });
+
+    it('shows nothing about the creator once they turn their public profile off, and the card again once they turn it on', async () => {
+      await setProfilePublic(false);
+
+      const hidden = await apiPages();
+      expect(hidden.podcast.creator).toBeNull();
+      expect(hidden.episode.creator).toBeNull();
+      expect(hidden.podcast.podcast.id).toBe(inesPodcast.id);
+      for (const html of await htmlPages()) {
+        expect(html).not.toContain(publicCreatorMessages.heading);
+        // Neither in the page, nor in its JSON-LD or embedded data (which write `<` as \u003c).
+        expect(html).not.toMatch(/Ines (&lt;|<|\\u003c)Duarte/);
+        expect(html).not.toContain('Field recordings');
+      }
+
+      await setProfilePublic(true);
+      expect((await apiPages()).podcast.creator).toMatchObject({ displayName: 'Ines <Duarte>' });
+    });
+
+    it('shows no figures while the owner has not opted in to analytics sharing (the default)', async () => {
+      expect((await apiPages()).podcast.figures).toBeNull();
+      expect((await htmlPages())[0]).not.toContain(publicFiguresMessages.heading);
+    });
+
+    it(
+      'shows the total plays and unique listeners of all time once the owner shares them, and none once they stop',
+      async () => {
+        // A listener's app downloads the whole episode through its enclosure redirect.
+        const play = await fetch(`${running.url}/e/${inesPodcast.id}/${inesEpisode.id}/tone.mp3`, {
+          headers: { 'user-agent': 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)' },
+        });
+        expect(play.status).toBe(200);
+        await play.arrayBuffer();
+        // Downloads are counted a few seconds later, and the figures kept five minutes: asked once counted.
+        const db = new pg.Client({ connectionString: database.url });
+        await db.connect();
+        try {
+          await waitFor(
+            'the download to be counted',
+            async () =>
+              (
+                await db.query<{ n: number }>(
+                  'select count(*)::int as n from analytics.downloads where podcast_id = $1',
+                  [inesPodcast.id],
+                )
+              ).rows[0]!.n > 0,
+            { timeoutMs: 90_000, intervalMs: 500 },
+          );
+        } finally {
+          await db.end();
+        }
+
+        await setAnalyticsSharing(true);
+        expect((await apiPages()).podcast.figures).toEqual({ totalPlays: 1, uniqueListeners: 1 });
+        const root = (await htmlPages())[0]!;
+        expect(root).toContain(`<h2 id="figures-heading">${publicFiguresMessages.heading}</h2>`);
+        expect(root).toContain(`<dt>${publicFiguresMessages.totalPlays}</dt><dd>1</dd>`);
+        expect(root).toContain(`<dt>${publicFiguresMessages.uniqueListeners}</dt><dd>1</dd>`);
+        // The episode page has no figures.
+        expect((await htmlPages())[1]).not.toContain(publicFiguresMessages.heading);
+
+        await setAnalyticsSharing(false);
+        expect((await apiPages()).podcast.figures).toBeNull();
+        expect((await htmlPages())[0]).not.toContain(publicFiguresMessages.heading);
+      },
+      TIMEOUT_MS,
+    );
+
+    it('shows no card, and no error, for a podcast whose owner has no profile', async () => {
+      const page = await get(`/api/public/podcasts/${podcast.id}`);
+
+      expect(page.status).toBe(200);
+      expect(publicPodcastPageSchema.parse(await page.json()).creator).toBeNull();
+      expect(await (await get(`/podcast/${podcast.id}`)).text()).not.toContain(publicCreatorMessages.heading);
+    });
+
+    it("never shows, nor lets share the figures of, someone else whose username is the podcast's owner username", async () => {
+      // Hana's podcasts carry her sign-in's username, 'hana'; she has no profile, and another creator takes that
+      // username for theirs, public, sharing their figures: none of it is Hana's podcast's to show.
+      const other = new ApiClient(running.url).as(await createTestUser('other'));
+      const otherProfile = await other.ok<UserProfile>('POST', '/api/profile', {
+        firstName: 'Olga',
+        lastName: 'Other',
+        username: 'hana',
+        timezone: 'Europe/Lisbon',
+      });
+      await other.ok('PATCH', '/api/profile', { displayName: 'Olga Other', bio: 'Not Hana.' });
+      await other.ok('PATCH', '/api/settings', { privacy: { profilePublic: true, analyticsSharing: true } });
+      expect(otherProfile.username).toBe(podcast.ownerUsername);
+
+      const podcastPage = publicPodcastPageSchema.parse(
+        await (await get('/api/public/podcasts/hana')).json(),
+      );
+      const episodePage = publicEpisodePageSchema.parse(
+        await (await get(`/api/public/episodes/${episode.id}`)).json(),
+      );
+      expect(podcastPage.podcast.id).toBe(podcast.id);
+      expect(podcastPage).toMatchObject({ creator: null, figures: null });
+      expect(episodePage.creator).toBeNull();
+      for (const path of ['/podcast/hana', `/podcast/${podcast.id}`, `/episode/${episode.id}`]) {
+        const html = await (await get(path)).text();
+        expect(html).not.toContain(publicCreatorMessages.heading);
+        expect(html).not.toContain(publicFiguresMessages.heading);
+        expect(html).not.toContain('Olga Other');
+        expect(html).not.toContain('Not Hana.');
+      }
+    });
   });
 
   it('answers the JSON API for the client, with 404 for what has no page and 400 for a malformed query', async () => {

@@ -189,6 +189,8 @@ describe('profile, settings and account deletion in the web app', () => {
     );
     const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as Record<string, unknown>;
     expect(exported['settings']).toMatchObject({ privacy: { marketingEmails: true } });
+    // The onboarding opt-in is the same preference.
+    expect(exported['profile']).toMatchObject({ emailOptIn: true });
     await page.getByText('Your data export has been downloaded').waitFor();
   });
 

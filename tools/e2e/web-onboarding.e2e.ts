@@ -1,7 +1,11 @@
 /// <reference lib="dom" />
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CALLBACK_REDIRECT_DELAY_MS } from '@castbase/contracts';
+import {
+  CALLBACK_REDIRECT_DELAY_MS,
+  MARKETING_EMAILS_OPT_IN_LABEL,
+  PRIVACY_SWITCHES,
+} from '@castbase/contracts';
 import { waitFor } from '@castbase/platform-testing';
 import { describedTextOf, expectAccessibleInBothThemes } from './support/accessibility.js';
 import { startWebAppUnderTest, type WebAppUnderTest } from './support/web-app.js';
@@ -57,6 +61,7 @@ describe('signing up and onboarding in the web app', () => {
       await page.getByLabel('Last name').fill('Lovelace');
       await page.getByLabel('Username').fill('ada_lovelace');
       await page.getByText('Username is available').waitFor();
+      await page.getByLabel(MARKETING_EMAILS_OPT_IN_LABEL).check({ force: true });
       await page.getByRole('button', { name: 'Create Profile' }).click();
       await page.getByRole('dialog', { name: 'Welcome to Castbase!' }).waitFor();
       await expectAccessibleInBothThemes(page, 'the welcome dialog');
@@ -125,6 +130,11 @@ describe('signing up and onboarding in the web app', () => {
         justCompleted: window.localStorage.getItem('justCompletedOnboarding'),
       }));
       expect(stored).toEqual({ lastUsed: podcastId, justCompleted: 'true' });
+
+      // The profile step's opt-in is the Marketing emails switch of the privacy settings: one preference.
+      await page.goto(`${app.running.url}/p/${podcastId}/settings?section=privacy`);
+      await page.getByRole('tabpanel', { name: 'Privacy' }).waitFor();
+      expect(await page.getByLabel(PRIVACY_SWITCHES.marketingEmails.label).isChecked()).toBe(true);
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PUBLIC_PODCAST_PAGE_SIZE, type Episode, type MediaFile, type Podcast } from '@castbase/contracts';
+import {
+  PUBLIC_PAGE_DATA_ELEMENT_ID,
+  PUBLIC_PODCAST_PAGE_SIZE,
+  publicCreatorMessages,
+  publicFiguresMessages,
+  type Episode,
+  type MediaFile,
+  type Podcast,
+  type UserProfile,
+} from '@castbase/contracts';
 import { resolveFfmpegBinaries, runFfmpeg } from '@castbase/platform-ffmpeg';
 import { waitFor } from '@castbase/platform-testing';
 import { expectAccessibleInBothThemes } from './support/accessibility.js';
@@ -58,6 +67,12 @@ describe('the public pages, signed out', () => {
       currentTime: element.currentTime,
       paused: element.paused,
     }));
+  /** The creator's card: their picture, name and bio, shown while their profile is public. */
+  const creatorCard = () => page.getByRole('region', { name: publicCreatorMessages.heading });
+  const expectCreatorCard = async () => {
+    await creatorCard().getByText('Ada Lovelace', { exact: true }).waitFor();
+    await creatorCard().getByText('Makes tones for early mornings.').waitFor();
+  };
   const currentChapter = () =>
     page
       .locator('[aria-label="Chapters"] [aria-current="true"]')
@@ -69,6 +84,7 @@ describe('the public pages, signed out', () => {
     const creator = await signedUpCreator(app.browser, app.running.url, ['Signal Hour', 'Quiet Room']);
     [podcast, secondPodcast] = creator.podcasts as [Podcast, Podcast];
     api = apiOfDevice(creator.storageState, app.running.url);
+    await api.ok('PATCH', '/api/profile', { bio: 'Makes tones for early mornings.' });
     files = await mkdtemp(join(tmpdir(), 'castbase-public-pages-'));
     const media = await renderJourneyMedia(files);
     const mp3 = await uploadMp3(api, media.firstMp3, 'first-light.mp3');
@@ -161,6 +177,7 @@ describe('the public pages, signed out', () => {
       expect(await page.title()).toBe('First Light · Signal Hour');
       await page.getByText('Season 2 · Episode 1').waitFor();
       await page.getByText('A second line of notes.', { exact: false }).waitFor();
+      await expectCreatorCard();
       expect(await audio().getAttribute('controls')).not.toBeNull();
       // The player fetches nothing before play, and plays through the enclosure redirect, counted from the page.
       expect(await audio().getAttribute('preload')).toBe('none');
@@ -276,6 +293,9 @@ describe('the public pages, signed out', () => {
         { timeoutMs: 30_000 },
       );
       await page.getByRole('link', { name: 'Quiet Room' }).waitFor();
+      await expectCreatorCard();
+      // Analytics sharing is opt-in: no figures until the creator turns it on.
+      expect(await page.getByRole('region', { name: publicFiguresMessages.heading }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Spotify' }).getAttribute('href')).toBe(
         'https://open.spotify.com/search/Signal%20Hour/podcasts',
       );
@@ -295,6 +315,82 @@ describe('the public pages, signed out', () => {
       );
       expect(await page.getByRole('link', { name: 'Season 2' }).getAttribute('aria-current')).toBe('page');
       await expectAccessibleInBothThemes(page, 'the public podcast page filtered to a season');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows nothing about the creator while their profile is not public',
+    async () => {
+      await api.ok('PATCH', '/api/settings', { privacy: { profilePublic: false } });
+      try {
+        for (const [path, heading] of [
+          ['/podcast/ada', 'Signal Hour'],
+          [`/episode/${featured.id}`, 'First Light'],
+        ] as const) {
+          await open(path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          await page.getByRole('region', { name: 'Subscribe' }).waitFor();
+          expect(await creatorCard().count()).toBe(0);
+          expect(await page.getByText('Makes tones for early mornings.').count()).toBe(0);
+        }
+        await expectAccessibleInBothThemes(page, 'a public episode page without the creator card');
+      } finally {
+        await api.ok('PATCH', '/api/settings', { privacy: { profilePublic: true } });
+      }
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "shows the podcast's total plays and unique listeners only while the creator shares their analytics",
+    async () => {
+      // Off by default (see the website's test); the browser keeps a public page a minute, so it opens once here.
+      const figures = () => page.getByRole('region', { name: publicFiguresMessages.heading });
+      await api.ok('PATCH', '/api/settings', { privacy: { analyticsSharing: true } });
+      try {
+        await open('/podcast/ada');
+        // The app's page, not the HTML the server sent before it.
+        await page.getByRole('region', { name: 'Subscribe' }).waitFor();
+        await figures().getByText(publicFiguresMessages.totalPlays).waitFor();
+        await figures().getByText(publicFiguresMessages.uniqueListeners).waitFor();
+        expect(await figures().locator('dd').allTextContents()).toEqual([
+          expect.stringMatching(/^[\d,]+$/),
+          expect.stringMatching(/^[\d,]+$/),
+        ]);
+        await expectAccessibleInBothThemes(page, 'the public podcast page with its shared figures');
+        await screenshotInBothThemes(page.locator('body'), 'public-podcast-figures');
+
+        // The owner's user id, by which the gateway asked identity for the card and the sharing choice, is in
+        // neither page: not in the API the app reads, the HTML the server sent, nor the page data it embedded.
+        // (Only the storage URLs of the owner's files carry it, as their folder, `…/public/media/{owner}/…`.)
+        const { profile } = await api.ok<{ profile: UserProfile }>('GET', '/api/profile');
+        const ownerId = profile.id;
+        expect(ownerId).toEqual(expect.any(String));
+        const outsideMediaUrls = (text: string) =>
+          text
+            .replaceAll(`public/media/${ownerId}/`, 'public/media/{owner}/')
+            .replaceAll(`public%2Fmedia%2F${ownerId}%2F`, 'public%2Fmedia%2F{owner}%2F');
+        const texts = await Promise.all(
+          [
+            '/api/public/podcasts/ada',
+            `/api/public/episodes/${featured.id}`,
+            '/podcast/ada',
+            `/episode/${featured.id}`,
+          ].map(async (path) => (await fetch(`${app.running.url}${path}`)).text()),
+        );
+        expect(JSON.parse(texts[0]!).creator).toMatchObject({ displayName: 'Ada Lovelace' });
+        for (const text of texts) {
+          expect(text).toContain(podcast.id);
+          expect(outsideMediaUrls(text)).not.toContain(ownerId);
+          expect(text).not.toContain('ownerId');
+        }
+        const embedded = await page.locator(`#${PUBLIC_PAGE_DATA_ELEMENT_ID}`).textContent();
+        expect(embedded).toContain(podcast.id);
+        expect(outsideMediaUrls(embedded ?? '')).not.toContain(ownerId);
+      } finally {
+        await api.ok('PATCH', '/api/settings', { privacy: { analyticsSharing: false } });
+      }
     },
     JOURNEY_TIMEOUT_MS,
   );

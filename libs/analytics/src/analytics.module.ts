@@ -28,6 +28,7 @@ import {
   GetDashboardAnalyticsHandler,
   GetEpisodeAnalyticsHandler,
   GetPodcastAnalyticsHandler,
+  GetPublicPodcastFiguresHandler,
 } from './reports/analytics-report.handlers.js';
 import { AnalyticsReports } from './reports/analytics-reports.js';
 import { DownloadFigures } from './reports/download-figures.js';
@@ -82,6 +83,7 @@ const eventHandlers = [
         GetPodcastAnalyticsHandler,
         GetEpisodeAnalyticsHandler,
         GetDashboardAnalyticsHandler,
+        GetPublicPodcastFiguresHandler,
         GetFeedAnalyticsHandler,
         GetAnalyticsExportHandler,
         GetWeeklyReportHandler,

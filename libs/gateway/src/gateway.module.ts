@@ -23,6 +23,7 @@ import { MediaController } from './media/media.controller.js';
 import { OembedController } from './oembed/oembed.controller.js';
 import { PodcastsController } from './podcasts/podcasts.controller.js';
 import { PublicHtmlShell } from './public-pages/html-shell.js';
+import { PublicPageReader } from './public-pages/public-page-reader.js';
 import { PublicPagesApiController } from './public-pages/public-pages-api.controller.js';
 import { PublicPagesHtmlController } from './public-pages/public-pages-html.controller.js';
 import { RemoteModule } from './remote/remote.module.js';
@@ -64,7 +65,7 @@ export class GatewayModule {
         DirectoriesController,
         FeedTestsController,
       ],
-      providers: [PublicHtmlShell],
+      providers: [PublicHtmlShell, PublicPageReader],
     };
   }
 }

@@ -6,6 +6,7 @@ import { publicEpisodeUrl } from '../episodes/actions/share-links.js';
 import { playerMediaUrl, usePlaybackBeacons } from '../shared/listening/playback-beacons.js';
 import { ChapterList } from './chapter-list.js';
 import { CopyField } from './copy-field.js';
+import { CreatorCard } from './creator-card.js';
 import { CreditsList } from './credits-list.js';
 import { PublicArtwork } from './public-artwork.js';
 import { publicEpisodeQueryKey, useReloadOnMediaError } from './public-page-data.js';
@@ -145,6 +146,7 @@ export function PublicEpisodeView({ page }: { page: PublicEpisodePage }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
+              {page.creator && <CreatorCard creator={page.creator} />}
               {episode.persons.length > 0 && (
                 <PublicSection id="credits" title="Credits">
                   <CreditsList persons={episode.persons} />

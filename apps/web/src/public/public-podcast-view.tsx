@@ -13,7 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
+import { CreatorCard } from './creator-card.js';
 import { EpisodeCard } from './episode-card.js';
+import { PodcastFigures } from './podcast-figures.js';
 import { PublicArtwork } from './public-artwork.js';
 import { publicPodcastQueryKey } from './public-page-data.js';
 import { absoluteUrl, safeLinkUrl } from './public-formats.js';
@@ -116,6 +118,8 @@ export function PublicPodcastView({ name, page }: { name: string; page: PublicPo
               <PublicSection id="subscribe" title="Subscribe">
                 <SubscribeLinks podcast={podcast} feedUrl={feedUrl} />
               </PublicSection>
+              {page.creator && <CreatorCard creator={page.creator} />}
+              {page.figures && <PodcastFigures figures={page.figures} />}
               {support.length > 0 && (
                 <PublicSection id="support" title="Support the show">
                   <SupportLinks links={support} />

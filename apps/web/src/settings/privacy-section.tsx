@@ -1,22 +1,8 @@
+import { PRIVACY_SWITCHES } from '@castbase/contracts';
 import { Divider, Stack } from '@mantine/core';
 import { DataExportDialog } from './data-export-dialog.js';
-import { SettingsSwitchesForm, type SwitchLabels } from './settings-switches-form.js';
+import { SettingsSwitchesForm } from './settings-switches-form.js';
 import { WithUserSettings } from './with-user-settings.js';
-
-const privacyLabels: SwitchLabels<'privacy'> = {
-  profilePublic: {
-    label: 'Public profile',
-    description: 'Let anyone see your profile and the podcasts you host.',
-  },
-  analyticsSharing: {
-    label: 'Analytics sharing',
-    description: 'Share anonymous usage data that helps improve Castbase.',
-  },
-  marketingEmails: {
-    label: 'Marketing emails',
-    description: 'Receive news about features, tips and offers.',
-  },
-};
 
 export function PrivacySection() {
   return (
@@ -26,7 +12,7 @@ export function PrivacySection() {
           <SettingsSwitchesForm
             section="privacy"
             settings={settings}
-            labels={privacyLabels}
+            labels={PRIVACY_SWITCHES}
             title="Privacy settings"
           />
         )}

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { analyticsRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
+import {
+  analyticsRequests,
+  publicAnalyticsRequests,
+  type ParsedRequestOf,
+  type ReplyOf,
+} from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { AnalyticsReports } from './analytics-reports.js';
 
 type PodcastDefinition = typeof analyticsRequests.getPodcastAnalytics;
 type EpisodeDefinition = typeof analyticsRequests.getEpisodeAnalytics;
 type DashboardDefinition = typeof analyticsRequests.getDashboardAnalytics;
+type PublicFiguresDefinition = typeof publicAnalyticsRequests.getPodcastFigures;
 
 /** The podcast analytics screen's answer (spec 3 §2.3). */
 @Injectable()
@@ -49,5 +55,17 @@ export class GetDashboardAnalyticsHandler implements RequestHandler<DashboardDef
 
   handle({ userId, podcastId }: ParsedRequestOf<DashboardDefinition>): Promise<ReplyOf<DashboardDefinition>> {
     return this.reports.dashboard(userId, podcastId);
+  }
+}
+
+/** A podcast's totals on its public page, once the owner shares them (see AnalyticsReports.publicFigures). */
+@Injectable()
+export class GetPublicPodcastFiguresHandler implements RequestHandler<PublicFiguresDefinition> {
+  readonly definition = publicAnalyticsRequests.getPodcastFigures;
+
+  constructor(private readonly reports: AnalyticsReports) {}
+
+  handle({ podcastId }: ParsedRequestOf<PublicFiguresDefinition>): Promise<ReplyOf<PublicFiguresDefinition>> {
+    return this.reports.publicFigures(podcastId);
   }
 }

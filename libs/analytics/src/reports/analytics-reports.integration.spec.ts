@@ -5,6 +5,7 @@ import {
   dashboardAnalyticsSchema,
   episodeAnalyticsSchema,
   podcastAnalyticsSchema,
+  publicAnalyticsRequests,
 } from '@castbase/contracts';
 import { startAnalyticsTestApp, type AnalyticsTestApp } from '../testing/analytics-test-app.js';
 
@@ -58,6 +59,22 @@ describe('analytics reports: the figures of the analytics screens, from counted 
 
   afterAll(async () => {
     await analytics?.close();
+  });
+
+  it("answers a podcast's public totals of all time with no caller: total plays and unique listeners, nothing more", async () => {
+    const figures = await analytics.bus.request(publicAnalyticsRequests.getPodcastFigures, {
+      podcastId: first.podcastId,
+    });
+
+    expect(figures).toEqual({ totalPlays: 4, uniqueListeners: 4 });
+  });
+
+  it('answers zeros for a podcast without downloads', async () => {
+    expect(
+      await analytics.bus.request(publicAnalyticsRequests.getPodcastFigures, {
+        podcastId: crypto.randomUUID(),
+      }),
+    ).toEqual({ totalPlays: 0, uniqueListeners: 0 });
   });
 
   it("answers the podcast analytics screen's figures", async () => {

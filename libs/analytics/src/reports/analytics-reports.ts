@@ -21,9 +21,11 @@ import {
   type EpisodeAnalytics,
   type ErrorCode,
   type PodcastAnalytics,
+  type PublicPodcastFigures,
 } from '@castbase/contracts';
 import { MessageBus } from '@castbase/platform-messaging';
 import { FeedAnalyticsService } from '../feed-requests/feed-analytics.service.js';
+import { requireViewer } from './require-viewer.js';
 import {
   daysBetween,
   DownloadFigures,
@@ -218,6 +220,21 @@ export class AnalyticsReports {
     });
   }
 
+  /**
+   * A podcast's totals of all time for its public page. No caller and no role check: the gateway asks only once
+   * identity said the owner shares their figures, and the answer is aggregates only.
+   */
+  publicFigures(podcastId: string): Promise<PublicPodcastFigures> {
+    return this.cached(`public:${podcastId}`, async () => {
+      const scope: DownloadScope = { podcastId, from: null };
+      const [totalPlays, uniqueListeners] = await Promise.all([
+        this.figures.total(scope),
+        this.figures.listeners(scope),
+      ]);
+      return { totalPlays, uniqueListeners };
+    });
+  }
+
   /** Forgets every kept answer, so the next ones are computed (a benchmark of the queries themselves). */
   clearCache(): void {
     this.cache.clear();
@@ -233,18 +250,8 @@ export class AnalyticsReports {
     return answer;
   }
 
-  private async checkViewer(
-    userId: string,
-    target: { podcastId: string },
-    notFound: ErrorCode,
-  ): Promise<void> {
-    try {
-      await this.bus.request(catalogRequests.resolveAccess, { userId, ...target, email: null, name: null });
-    } catch (error) {
-      if (isDomainError(error) && (error.code === 'PODCAST_NOT_FOUND' || error.code === 'FORBIDDEN'))
-        throw new DomainError(notFound);
-      throw error;
-    }
+  private checkViewer(userId: string, target: { podcastId: string }, notFound: ErrorCode): Promise<void> {
+    return requireViewer(this.bus, userId, target.podcastId, notFound);
   }
 
   /** The episode as the screen's header shows it, from the catalog (which checks it is the podcast's). */

@@ -1,15 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import {
-  catalogRequests,
-  DomainError,
-  growthRate,
-  isDomainError,
-  WEEKLY_REPORT_TOP_EPISODES,
-  type WeeklyPodcastReport,
-} from '@castbase/contracts';
+import { growthRate, WEEKLY_REPORT_TOP_EPISODES, type WeeklyPodcastReport } from '@castbase/contracts';
 import { MessageBus } from '@castbase/platform-messaging';
 import { DownloadFigures, type DownloadScope } from './download-figures.js';
+import { requireViewer } from './require-viewer.js';
 
 /**
  * A podcast's week for the weekly report e-mail (identity sends it): downloads, distinct listeners and the most
@@ -27,13 +21,7 @@ export class WeeklyReports {
   ) {}
 
   async week(userId: string, podcastId: string, from: Date, to: Date): Promise<WeeklyPodcastReport> {
-    await this.bus
-      .request(catalogRequests.resolveAccess, { userId, podcastId, email: null, name: null })
-      .catch((error: unknown) => {
-        if (isDomainError(error) && (error.code === 'PODCAST_NOT_FOUND' || error.code === 'FORBIDDEN'))
-          throw new DomainError('PODCAST_NOT_FOUND');
-        throw error;
-      });
+    await requireViewer(this.bus, userId, podcastId, 'PODCAST_NOT_FOUND');
     const scope: DownloadScope = { podcastId, from, to };
     const before: DownloadScope = { podcastId, from: new Date(2 * from.getTime() - to.getTime()), to: from };
     const [downloads, listeners, previousDownloads, perEpisode] = await Promise.all([

@@ -11,7 +11,8 @@ type Definition = typeof publicCatalogRequests.getEpisodePage;
 
 /**
  * `/episode/{id}` for anyone: a published episode of a public podcast. A draft, a scheduled episode and any episode
- * of a private podcast are EPISODE_NOT_FOUND, exactly like a missing one.
+ * of a private podcast are EPISODE_NOT_FOUND, exactly like a missing one. The owner's user id is for the gateway,
+ * which asks identity about the owner by it and leaves it out of the page.
  */
 @Injectable()
 export class GetPublicEpisodePageHandler implements RequestHandler<Definition> {
@@ -28,6 +29,7 @@ export class GetPublicEpisodePageHandler implements RequestHandler<Definition> {
     const podcast = episode && (await em.findOne(Podcast, { id: episode.podcastId, visibility: 'public' }));
     if (!episode || !podcast) throw new DomainError('EPISODE_NOT_FOUND');
     return {
+      ownerId: podcast.ownerId,
       podcast: publicPodcastView(podcast, this.storage),
       episode: publicEpisodeView(episode, podcast, this.storage),
     };

@@ -16,7 +16,8 @@ type Definition = typeof publicCatalogRequests.getPodcastPage;
 
 /**
  * `/podcast/{username or id}` for anyone: a public podcast, one page of its published episodes newest first
- * (optionally one season's), the seasons that have published episodes, and the owner's other public podcasts.
+ * (optionally one season's), the seasons that have published episodes, and the owner's other public podcasts. The
+ * owner's user id is for the gateway, which asks identity about the owner by it and leaves it out of the page.
  */
 @Injectable()
 export class GetPublicPodcastPageHandler implements RequestHandler<Definition> {
@@ -44,6 +45,7 @@ export class GetPublicPodcastPageHandler implements RequestHandler<Definition> {
       ),
     ]);
     return {
+      ownerId: podcast.ownerId,
       podcast: publicPodcastView(podcast, this.storage),
       episodes: episodes.map((episode) => publicEpisodeView(episode, podcast, this.storage)),
       seasons: seasonRows.map((row) => row.season_number),

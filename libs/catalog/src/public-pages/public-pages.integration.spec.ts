@@ -61,6 +61,7 @@ describe('catalog service: the public pages, asked over the bus with no caller',
         ownerUsername: 'ada_public',
         feedPath: `/feeds/ada_public/${podcast.slug}.xml`,
       });
+      expect(page.ownerId).toBe(ownerId);
       expect(page.podcast).not.toHaveProperty('ownerId');
       expect(page.podcast).not.toHaveProperty('privateAccessToken');
       expect(page.episode).toMatchObject({
@@ -125,6 +126,7 @@ describe('catalog service: the public pages, asked over the bus with no caller',
 
       const page = await podcastPage(username.toUpperCase());
 
+      expect(page.ownerId).toBe(ownerId);
       expect(page.podcast).toMatchObject({ id: first.id, name: 'First Show', ownerUsername: username });
       expect(page.otherPodcasts).toEqual([{ id: second.id, name: 'Second Show' }]);
       expect(page).toMatchObject({

@@ -11,4 +11,5 @@ export * from './analytics-export-data.js';
 export * from './analytics-messages.js';
 export * from './export-messages.js';
 export * from './analytics-requests.js';
+export * from './public-figures.js';
 export * from './weekly-report.js';

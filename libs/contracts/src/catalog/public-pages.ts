@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { publicPodcastFiguresSchema } from '../analytics/public-figures.js';
+import { publicCreatorSchema } from '../identity/public-creator.js';
 import { defineRequest } from '../messaging/definitions.js';
 import { episodeTypeSchema } from './episode.js';
 import { podcastLinkSchema } from './podcast.js';
@@ -70,12 +72,19 @@ export const publicEpisodeSchema = z.object({
 });
 export type PublicEpisode = z.infer<typeof publicEpisodeSchema>;
 
-/** `/episode/{id}`: the episode and its podcast. */
-export const publicEpisodePageSchema = z.object({
+/**
+ * The podcast owner's user id, in the catalog's answers to the gateway only: what the gateway asks identity about
+ * the owner by (their card, their analytics sharing choice). Never part of what the public pages show.
+ */
+const ownerIdSchema = z.string().min(1);
+
+/** `/episode/{id}` as the catalog answers it: the episode and its podcast, and the podcast owner's user id. */
+export const catalogEpisodePageSchema = z.object({
+  ownerId: ownerIdSchema,
   podcast: publicPodcastSchema,
   episode: publicEpisodeSchema,
 });
-export type PublicEpisodePage = z.infer<typeof publicEpisodePageSchema>;
+export type CatalogEpisodePage = z.infer<typeof catalogEpisodePageSchema>;
 
 export const publicPodcastQuerySchema = z.object({
   /** The owner's username (their oldest public podcast) or the podcast's id. */
@@ -86,8 +95,12 @@ export const publicPodcastQuerySchema = z.object({
 });
 export type PublicPodcastQuery = z.input<typeof publicPodcastQuerySchema>;
 
-/** `/podcast/{username or id}`: the podcast, one page of its published episodes, newest first, and its seasons. */
-export const publicPodcastPageSchema = z.object({
+/**
+ * `/podcast/{username or id}` as the catalog answers it: the podcast owner's user id, the podcast, one page of its
+ * published episodes, newest first, and its seasons.
+ */
+export const catalogPodcastPageSchema = z.object({
+  ownerId: ownerIdSchema,
   podcast: publicPodcastSchema,
   episodes: z.array(publicEpisodeSchema),
   /** Season numbers that have published episodes, ascending. */
@@ -99,6 +112,23 @@ export const publicPodcastPageSchema = z.object({
   /** The owner's other public podcasts (for a username), each a link to `/podcast/{id}`. */
   otherPodcasts: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
+export type CatalogPodcastPage = z.infer<typeof catalogPodcastPageSchema>;
+
+/**
+ * What the public pages show: the catalog's page without the owner's user id, and the owner's card from identity
+ * when their profile is public (`profilePublic`; null otherwise, and for an owner identity does not know). The
+ * podcast page also has the podcast's figures from analytics when the owner shares them (`analyticsSharing`; null
+ * otherwise).
+ */
+export const publicEpisodePageSchema = catalogEpisodePageSchema.omit({ ownerId: true }).extend({
+  creator: publicCreatorSchema.nullable(),
+});
+export type PublicEpisodePage = z.infer<typeof publicEpisodePageSchema>;
+
+export const publicPodcastPageSchema = catalogPodcastPageSchema.omit({ ownerId: true }).extend({
+  creator: publicCreatorSchema.nullable(),
+  figures: publicPodcastFiguresSchema.nullable(),
+});
 export type PublicPodcastPage = z.infer<typeof publicPodcastPageSchema>;
 
 /** Requests anyone may make (no caller): what the public pages and the oEmbed endpoint read. */
@@ -107,13 +137,13 @@ export const publicCatalogRequests = {
   getEpisodePage: defineRequest(
     'catalog.public-episode.get',
     z.object({ episodeId: z.uuid() }),
-    publicEpisodePageSchema,
+    catalogEpisodePageSchema,
   ),
   /** A public podcast by its owner's username or its id, else PODCAST_NOT_FOUND. */
   getPodcastPage: defineRequest(
     'catalog.public-podcast.get',
     publicPodcastQuerySchema,
-    publicPodcastPageSchema,
+    catalogPodcastPageSchema,
   ),
 } as const;
 

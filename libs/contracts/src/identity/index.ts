@@ -6,4 +6,5 @@ export * from './messages.js';
 export * from './onboarding-exit.js';
 export * from './profile-creation.js';
 export * from './password.js';
+export * from './public-creator.js';
 export * from './notifications.js';

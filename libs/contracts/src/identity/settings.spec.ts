@@ -36,10 +36,10 @@ describe('notification, privacy and appearance settings (spec 1 §2, §3)', () =
     });
   });
 
-  it('makes the profile public and shares analytics by default, and sends no marketing e-mail', () => {
+  it('makes the profile public by default, shares no analytics until the creator opts in, and sends no marketing e-mail', () => {
     expect(DEFAULT_USER_SETTINGS.privacy).toEqual({
       profilePublic: true,
-      analyticsSharing: true,
+      analyticsSharing: false,
       marketingEmails: false,
     });
   });

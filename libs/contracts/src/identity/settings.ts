@@ -17,6 +17,28 @@ export const privacySettingsSchema = z.object({
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
+/**
+ * Onboarding's opt-in, the same preference as the `marketingEmails` switch (the profile's `emailOptIn` reads and
+ * writes that switch).
+ */
+export const MARKETING_EMAILS_OPT_IN_LABEL = 'Email me product news and tips';
+
+/** The privacy switches as the settings screen words them: what each one changes. */
+export const PRIVACY_SWITCHES: Record<keyof PrivacySettings, { label: string; description: string }> = {
+  profilePublic: {
+    label: 'Public profile',
+    description: "Show your name, picture and bio on your podcasts' public pages.",
+  },
+  analyticsSharing: {
+    label: 'Analytics sharing',
+    description: "Show your podcasts' total plays and unique listeners on their public pages.",
+  },
+  marketingEmails: {
+    label: 'Marketing emails',
+    description: 'Receive news about features, tips and offers.',
+  },
+};
+
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export const themePreferenceSchema = z.enum(THEME_PREFERENCES);
 export type ThemePreference = z.infer<typeof themePreferenceSchema>;
@@ -31,7 +53,10 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** Spec 1 §3 defaults: every notification on but the weekly report; public profile and analytics sharing on. */
+/**
+ * Spec 1 §3 defaults: every notification on but the weekly report; public profile on. Analytics sharing (the
+ * podcasts' figures on their public pages) is opt-in: off until the creator turns it on.
+ */
 export const DEFAULT_USER_SETTINGS: Omit<UserSettings, 'updatedAt'> = {
   notifications: {
     emailNotifications: true,
@@ -40,7 +65,7 @@ export const DEFAULT_USER_SETTINGS: Omit<UserSettings, 'updatedAt'> = {
     socialMediaUpdates: true,
     rssUpdates: true,
   },
-  privacy: { profilePublic: true, analyticsSharing: true, marketingEmails: false },
+  privacy: { profilePublic: true, analyticsSharing: false, marketingEmails: false },
   appearance: { theme: 'system' },
 };
 

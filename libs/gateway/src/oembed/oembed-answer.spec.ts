@@ -1,17 +1,19 @@
-import type { PublicEpisodePage } from '@castbase/contracts';
+import type { CatalogEpisodePage } from '@castbase/contracts';
 import { oembedAnswer, squareArtworkSide } from './oembed-answer.js';
 
 const ORIGIN = 'https://pods.example.com';
 const ART = '/storage/public/media/ada/u1/variant-1400-0a1b2c3d/variant-1400.jpg';
+const OWNER_ID = 'auth0|owner-of-signal-hour';
 
-function page(episode: Partial<PublicEpisodePage['episode']> = {}): PublicEpisodePage {
+function page(episode: Partial<CatalogEpisodePage['episode']> = {}): CatalogEpisodePage {
   return {
+    ownerId: OWNER_ID,
     podcast: {
       id: '7d1f0a4e-2b3c-4d5e-8f90-1a2b3c4d5e6f',
       name: 'Signal Hour',
       author: 'Ada Lovelace',
       ownerUsername: 'ada',
-    } as PublicEpisodePage['podcast'],
+    } as CatalogEpisodePage['podcast'],
     episode: {
       id: '0b6f3c1e-8d1a-4c3e-9f2a-5b7c9d1e2f30',
       podcastId: '7d1f0a4e-2b3c-4d5e-8f90-1a2b3c4d5e6f',
@@ -23,7 +25,7 @@ function page(episode: Partial<PublicEpisodePage['episode']> = {}): PublicEpisod
         sizeBytes: 10,
       },
       ...episode,
-    } as PublicEpisodePage['episode'],
+    } as CatalogEpisodePage['episode'],
   };
 }
 
@@ -76,6 +78,10 @@ describe('the oEmbed answer of an episode', () => {
     const unnamed = page();
     unnamed.podcast.author = ' ';
     expect(oembedAnswer(ORIGIN, unnamed, {}).author_name).toBe('Signal Hour');
+  });
+
+  it("never carries the owner's user id the catalog answers the gateway with", () => {
+    expect(JSON.stringify(oembedAnswer(ORIGIN, page(), {}))).not.toContain(OWNER_ID);
   });
 });
 

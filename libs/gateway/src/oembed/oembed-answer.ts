@@ -5,7 +5,7 @@ import {
   OEMBED_PROVIDER_NAME,
   type OembedQuery,
   type OembedRichResponse,
-  type PublicEpisodePage,
+  type CatalogEpisodePage,
 } from '@castbase/contracts';
 import { PageUrls } from '../public-pages/page-urls.js';
 
@@ -27,7 +27,7 @@ export function squareArtworkSide(artworkUrl: string): number | null {
  */
 export function oembedAnswer(
   origin: string,
-  { podcast, episode }: PublicEpisodePage,
+  { podcast, episode }: CatalogEpisodePage,
   { maxwidth, maxheight }: Pick<OembedQuery, 'maxwidth' | 'maxheight'>,
 ): OembedRichResponse {
   const height = Math.min(EMBED_PLAYER_HEIGHT_PX, maxheight ?? EMBED_PLAYER_HEIGHT_PX);

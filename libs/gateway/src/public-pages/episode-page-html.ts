@@ -4,6 +4,7 @@ import {
   type PublicEpisodePage,
   type PublicPageData,
 } from '@castbase/contracts';
+import { creatorCardHtml } from './creator-card-html.js';
 import type { RenderedPage } from './html-shell.js';
 import { clockDuration, escapeHtml, jsonForScript, metaTags, paragraphsHtml, summary } from './html-text.js';
 import type { PageUrls } from './page-urls.js';
@@ -57,7 +58,8 @@ export function playerHtml(episode: PublicEpisode, urls: PageUrls): string {
 
 /**
  * `/episode/{id}`: OpenGraph (music.song with og:audio), a Twitter player card pointing at the embeddable player, the
- * oEmbed discovery link, PodcastEpisode JSON-LD, and the episode readable without JavaScript.
+ * oEmbed discovery link, PodcastEpisode JSON-LD, and the episode (with its creator's card when their profile is
+ * public) readable without JavaScript.
  */
 export function renderEpisodePage(page: PublicEpisodePage, urls: PageUrls): RenderedPage {
   const { podcast, episode } = page;
@@ -73,7 +75,7 @@ export function renderEpisodePage(page: PublicEpisodePage, urls: PageUrls): Rend
       description,
       canonical: url,
       data: { kind: 'episode', page },
-      jsonLd: episodePageData(podcast, episode, urls),
+      jsonLd: episodePageData(podcast, episode, page.creator, urls),
     }),
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(urls.oembed(episode.id))}" title="${escapeHtml(episode.title)}">`,
     `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(urls.feed(podcast))}" title="${escapeHtml(podcast.name)}">`,
@@ -110,6 +112,7 @@ ${image ? `<img src="${escapeHtml(image)}" alt="${escapeHtml(`Artwork of ${episo
 <p>${escapeHtml(episodeFacts(episode))}</p>
 ${playerHtml(episode, urls)}
 ${paragraphsHtml(episode.description)}
+${creatorCardHtml(page.creator, urls)}
 </article></main>`;
   return { language: podcast.language, head, body };
 }

@@ -1,5 +1,11 @@
-import type { PublicPodcastPage } from '@castbase/contracts';
+import {
+  formatCount,
+  publicFiguresMessages,
+  type PublicPodcastFigures,
+  type PublicPodcastPage,
+} from '@castbase/contracts';
 import { commonHead, episodeFacts, playerHtml } from './episode-page-html.js';
+import { creatorCardHtml } from './creator-card-html.js';
 import type { RenderedPage } from './html-shell.js';
 import { escapeHtml, metaTags, paragraphsHtml, summary } from './html-text.js';
 import type { PageUrls } from './page-urls.js';
@@ -7,8 +13,9 @@ import { podcastPageData } from './structured-data.js';
 
 /**
  * `/podcast/{name}`: OpenGraph (website), a large-image Twitter card, PodcastSeries JSON-LD with the page's
- * episodes, the RSS link, and the podcast with its episodes readable without JavaScript. `name` is how it was asked
- * for (the page data is keyed on it); the canonical address is always the id's.
+ * episodes, the RSS link, and the podcast with its episodes readable without JavaScript, with its creator's card
+ * and its figures when the owner lets them be seen. `name` is how it was asked for (the page data is keyed on it);
+ * the canonical address is always the id's.
  */
 export function renderPodcastPage(name: string, page: PublicPodcastPage, urls: PageUrls): RenderedPage {
   const { podcast, episodes } = page;
@@ -23,7 +30,7 @@ export function renderPodcastPage(name: string, page: PublicPodcastPage, urls: P
       description,
       canonical: url,
       data: { kind: 'podcast', name, page },
-      jsonLd: podcastPageData(podcast, episodes, urls),
+      jsonLd: podcastPageData(podcast, episodes, page.creator, urls),
     }),
     `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(urls.feed(podcast))}" title="${escapeHtml(podcast.name)}">`,
     ...metaTags('property', [
@@ -56,8 +63,24 @@ ${image ? `<img src="${escapeHtml(image)}" alt="${escapeHtml(`Artwork of ${podca
 <h1>${escapeHtml(heading)}</h1>
 ${podcast.author ? `<p>By ${escapeHtml(podcast.author)}</p>` : ''}
 ${paragraphsHtml(podcast.description)}
+${creatorCardHtml(page.creator, urls)}
+${figuresHtml(page.figures)}
 <p><a href="${escapeHtml(urls.feed(podcast))}">RSS feed</a></p>
 ${items ? `<ul>${items}</ul>` : '<p>No episodes yet.</p>'}
 </main>`;
   return { language: podcast.language, head, body };
+}
+
+/** The podcast's totals of all time, when its owner shares them; nothing otherwise. */
+function figuresHtml(figures: PublicPodcastFigures | null): string {
+  if (!figures) return '';
+  const messages = publicFiguresMessages;
+  return `<section aria-labelledby="figures-heading">
+<h2 id="figures-heading">${escapeHtml(messages.heading)}</h2>
+<dl>
+<dt>${escapeHtml(messages.totalPlays)}</dt><dd>${formatCount(figures.totalPlays)}</dd>
+<dt>${escapeHtml(messages.uniqueListeners)}</dt><dd>${formatCount(figures.uniqueListeners)}</dd>
+</dl>
+<p>${escapeHtml(messages.allTime)}</p>
+</section>`;
 }

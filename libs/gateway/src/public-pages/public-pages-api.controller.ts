@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   DomainError,
-  publicCatalogRequests,
   publicEpisodePageSchema,
   publicPodcastPageSchema,
   publicPodcastQuerySchema,
@@ -11,10 +10,10 @@ import {
   type PublicPodcastPage,
 } from '@castbase/contracts';
 import { Public } from '@castbase/platform-auth';
-import { MessageBus } from '@castbase/platform-messaging';
 import { ApiZodQuery, ApiZodResponse } from '../http/openapi.js';
 import { ZodPipe } from '../http/zod-body.pipe.js';
 import { PUBLIC_PAGE_CACHE_CONTROL } from './public-cache.js';
+import { PublicPageReader } from './public-page-reader.js';
 
 const pageQuerySchema = publicPodcastQuerySchema.omit({ name: true });
 
@@ -25,16 +24,19 @@ const pageQuerySchema = publicPodcastQuerySchema.omit({ name: true });
 @ApiTags('public pages')
 @Controller('api/public')
 export class PublicPagesApiController {
-  constructor(private readonly bus: MessageBus) {}
+  constructor(private readonly pages: PublicPageReader) {}
 
   @Public()
   @Get('episodes/:episodeId')
   @Header('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL)
-  @ApiZodResponse(publicEpisodePageSchema, 'A published episode of a public podcast, with its podcast')
+  @ApiZodResponse(
+    publicEpisodePageSchema,
+    'A published episode of a public podcast, with its podcast and its public creator card',
+  )
   episode(
     @Param('episodeId', new ZodPipe(z.uuid(), 'EPISODE_NOT_FOUND')) episodeId: string,
   ): Promise<PublicEpisodePage> {
-    return this.bus.request(publicCatalogRequests.getEpisodePage, { episodeId });
+    return this.pages.episodePage(episodeId);
   }
 
   @Public()
@@ -51,6 +53,6 @@ export class PublicPagesApiController {
   ): Promise<PublicPodcastPage> {
     if (!publicPodcastQuerySchema.shape.name.safeParse(name).success)
       throw new DomainError('PODCAST_NOT_FOUND');
-    return this.bus.request(publicCatalogRequests.getPodcastPage, { name, ...query });
+    return this.pages.podcastPage({ name, ...query });
   }
 }

@@ -2,16 +2,16 @@ import { Controller, Get, Inject, Logger, Param, Query, Res } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { isDomainError, publicCatalogRequests, publicPodcastQuerySchema } from '@castbase/contracts';
+import { isDomainError, publicPodcastQuerySchema } from '@castbase/contracts';
 import { Public } from '@castbase/platform-auth';
 import { APP_CONFIG, type AppConfig } from '@castbase/platform-config';
-import { MessageBus } from '@castbase/platform-messaging';
 import { renderEpisodePage } from './episode-page-html.js';
 import { PublicHtmlShell, type RenderedPage } from './html-shell.js';
 import { renderProblemPage } from './not-found-page.js';
 import { PageUrls } from './page-urls.js';
 import { renderPodcastPage } from './podcast-page-html.js';
 import { NOT_FOUND_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from './public-cache.js';
+import { PublicPageReader } from './public-page-reader.js';
 
 const episodeId = z.uuid();
 
@@ -28,7 +28,7 @@ export class PublicPagesHtmlController {
   private readonly urls: PageUrls;
 
   constructor(
-    private readonly bus: MessageBus,
+    private readonly pages: PublicPageReader,
     private readonly shell: PublicHtmlShell,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -40,10 +40,7 @@ export class PublicPagesHtmlController {
   async episode(@Param('episodeId') id: string, @Res() response: Response): Promise<void> {
     if (!episodeId.safeParse(id).success) return this.problem(response, 'episode', 404);
     await this.answer(response, 'episode', async () =>
-      renderEpisodePage(
-        await this.bus.request(publicCatalogRequests.getEpisodePage, { episodeId: id }),
-        this.urls,
-      ),
+      renderEpisodePage(await this.pages.episodePage(id), this.urls),
     );
   }
 
@@ -57,7 +54,7 @@ export class PublicPagesHtmlController {
     const parsed = publicPodcastQuerySchema.safeParse({ name, page: query['page'], season: query['season'] });
     if (!parsed.success) return this.problem(response, 'podcast', 404);
     await this.answer(response, 'podcast', async () => {
-      const page = await this.bus.request(publicCatalogRequests.getPodcastPage, parsed.data);
+      const page = await this.pages.podcastPage(parsed.data);
       // A page past the last one does not exist (the first page of a podcast without episodes does).
       return page.page > Math.max(page.pageCount, 1) ? null : renderPodcastPage(name, page, this.urls);
     });

@@ -1,4 +1,4 @@
-import type { PublicEpisode, PublicPodcast } from '@castbase/contracts';
+import type { PublicCreator, PublicEpisode, PublicPodcast } from '@castbase/contracts';
 import { isoDuration } from './html-text.js';
 import type { PageUrls } from './page-urls.js';
 
@@ -13,7 +13,24 @@ function compact(object: JsonLd): JsonLd {
   );
 }
 
-export function podcastSeriesData(podcast: PublicPodcast, urls: PageUrls): JsonLd {
+/** The creator as a schema.org Person, from their public card only. */
+function creatorData(creator: PublicCreator | null, urls: PageUrls): JsonLd | null {
+  return (
+    creator &&
+    compact({
+      '@type': 'Person',
+      name: creator.displayName,
+      image: creator.avatarUrl && urls.absolute(creator.avatarUrl),
+      description: creator.bio,
+    })
+  );
+}
+
+export function podcastSeriesData(
+  podcast: PublicPodcast,
+  creator: PublicCreator | null,
+  urls: PageUrls,
+): JsonLd {
   return compact({
     '@type': 'PodcastSeries',
     '@id': urls.podcast(podcast.id),
@@ -25,6 +42,7 @@ export function podcastSeriesData(podcast: PublicPodcast, urls: PageUrls): JsonL
     inLanguage: podcast.language,
     genre: podcast.category,
     author: podcast.author ? { '@type': 'Person', name: podcast.author } : null,
+    creator: creatorData(creator, urls),
     copyrightNotice: podcast.copyright,
     isFamilyFriendly: !podcast.explicit,
   });
@@ -58,11 +76,16 @@ export function podcastEpisodeData(episode: PublicEpisode, urls: PageUrls): Json
 }
 
 /** The episode page's graph: the episode, part of its series (and its season). */
-export function episodePageData(podcast: PublicPodcast, episode: PublicEpisode, urls: PageUrls): JsonLd {
+export function episodePageData(
+  podcast: PublicPodcast,
+  episode: PublicEpisode,
+  creator: PublicCreator | null,
+  urls: PageUrls,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     ...podcastEpisodeData(episode, urls),
-    partOfSeries: podcastSeriesData(podcast, urls),
+    partOfSeries: podcastSeriesData(podcast, creator, urls),
     ...(episode.seasonNumber
       ? { partOfSeason: { '@type': 'PodcastSeason', seasonNumber: episode.seasonNumber } }
       : {}),
@@ -70,10 +93,15 @@ export function episodePageData(podcast: PublicPodcast, episode: PublicEpisode, 
 }
 
 /** The podcast page's graph: the series with the episodes the page lists. */
-export function podcastPageData(podcast: PublicPodcast, episodes: PublicEpisode[], urls: PageUrls): JsonLd {
+export function podcastPageData(
+  podcast: PublicPodcast,
+  episodes: PublicEpisode[],
+  creator: PublicCreator | null,
+  urls: PageUrls,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
-    ...podcastSeriesData(podcast, urls),
+    ...podcastSeriesData(podcast, creator, urls),
     episode: episodes.map((episode) => podcastEpisodeData(episode, urls)),
   };
 }

@@ -15,14 +15,19 @@ import { AvatarFiles } from './avatar-files.js';
 import { CheckUsernameHandler } from './check-username.handler.js';
 import { CreateProfileHandler } from './create-profile.handler.js';
 import { GetProfileHandler } from './get-profile.handler.js';
+import { GetPublicOwnerHandler } from './get-public-owner.handler.js';
 import { RecordFeedHandler } from './record-feed.handler.js';
 import { RemoveAvatarHandler } from './remove-avatar.handler.js';
 import { SetAvatarHandler } from './set-avatar.handler.js';
 import { UpdateProfileHandler } from './update-profile.handler.js';
 
-/** Profiles, settings and the deletion saga as identity.module.ts wires them: one entry per `identityRequests` subject. */
+/**
+ * Profiles, settings and the deletion saga as identity.module.ts wires them: one entry per `identityRequests` and
+ * `publicProfileRequests` subject.
+ */
 export const ACCOUNT_REQUEST_HANDLERS: readonly RequestHandlerClass[] = [
   GetProfileHandler,
+  GetPublicOwnerHandler,
   CreateProfileHandler,
   UpdateProfileHandler,
   CheckUsernameHandler,

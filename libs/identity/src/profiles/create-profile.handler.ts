@@ -11,6 +11,8 @@ import {
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
+import { saveMarketingEmails } from '../settings/user-settings.repository.js';
+import { profileView } from './profile-view.js';
 import { UserProfile } from './user-profile.entity.js';
 import { asProfileConflict, findProfile, isUsernameTakenByAnother } from './user-profile.repository.js';
 
@@ -53,10 +55,10 @@ export class CreateProfileHandler implements RequestHandler<Definition> {
           lastName: input.lastName,
           email,
           timezone: input.timezone,
-          emailOptIn: input.emailOptIn,
         });
         await em.flush();
-        return profile.toDto(this.storage);
+        await saveMarketingEmails(em, userId, input.emailOptIn);
+        return profileView(em, profile, this.storage);
       });
     } catch (error) {
       throw asProfileConflict(error);

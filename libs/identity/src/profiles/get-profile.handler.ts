@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
+import { profileView } from './profile-view.js';
 import { findProfile } from './user-profile.repository.js';
 
 type Definition = typeof identityRequests.getProfile;
@@ -18,7 +19,8 @@ export class GetProfileHandler implements RequestHandler<Definition> {
   ) {}
 
   async handle({ userId }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
-    const profile = await findProfile(this.em.fork(), userId);
-    return { profile: profile?.toDto(this.storage) ?? null };
+    const em = this.em.fork();
+    const profile = await findProfile(em, userId);
+    return { profile: profile ? await profileView(em, profile, this.storage) : null };
   }
 }

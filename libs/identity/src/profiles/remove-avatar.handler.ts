@@ -5,6 +5,7 @@ import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { AvatarFiles } from './avatar-files.js';
+import { profileView } from './profile-view.js';
 import { findProfile, requireProfile } from './user-profile.repository.js';
 
 type Definition = typeof identityRequests.removeAvatar;
@@ -30,12 +31,12 @@ export class RemoveAvatarHandler implements RequestHandler<Definition> {
       const profile = await requireProfile(em, userId, LockMode.PESSIMISTIC_WRITE);
       if (profile.avatarMediaId && profile.avatarMediaId !== current?.avatarMediaId) {
         // Another picture was set while the old one was being deleted: that one stays.
-        return profile.toDto(this.storage);
+        return profileView(em, profile, this.storage);
       }
       profile.avatarKey = null;
       profile.avatarMediaId = null;
       await em.flush();
-      return profile.toDto(this.storage);
+      return profileView(em, profile, this.storage);
     });
   }
 }

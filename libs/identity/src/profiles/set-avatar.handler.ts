@@ -6,6 +6,7 @@ import type { RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
 import { AvatarFiles } from './avatar-files.js';
+import { profileView } from './profile-view.js';
 import { requireProfile } from './user-profile.repository.js';
 
 type Definition = typeof identityRequests.setAvatar;
@@ -30,7 +31,7 @@ export class SetAvatarHandler implements RequestHandler<Definition> {
       profile.avatarKey = image.storageKey;
       profile.avatarMediaId = image.id;
       await em.flush();
-      return { profile: profile.toDto(this.storage), replaced };
+      return { profile: await profileView(em, profile, this.storage), replaced };
     });
     if (replaced && replaced !== image.id) await this.avatarFiles.removeUnreferenced(userId, replaced);
     return profile;

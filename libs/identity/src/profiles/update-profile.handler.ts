@@ -11,6 +11,8 @@ import {
 import { Outbox, type RequestHandler } from '@castbase/platform-messaging';
 import { ObjectStorage } from '@castbase/platform-storage';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
+import { saveMarketingEmails } from '../settings/user-settings.repository.js';
+import { profileView } from './profile-view.js';
 import { asProfileConflict, isUsernameTakenByAnother, requireProfile } from './user-profile.repository.js';
 
 type Definition = typeof identityRequests.updateProfile;
@@ -52,10 +54,10 @@ export class UpdateProfileHandler implements RequestHandler<Definition> {
         profile.firstName = input.firstName ?? profile.firstName;
         profile.lastName = input.lastName ?? profile.lastName;
         profile.timezone = input.timezone ?? profile.timezone;
-        profile.emailOptIn = input.emailOptIn ?? profile.emailOptIn;
         profile.onboardingComplete = input.onboardingComplete ?? profile.onboardingComplete;
         await em.flush();
-        return profile.toDto(this.storage);
+        await saveMarketingEmails(em, userId, input.emailOptIn);
+        return profileView(em, profile, this.storage);
       });
     } catch (error) {
       throw asProfileConflict(error);

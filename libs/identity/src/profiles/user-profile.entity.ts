@@ -1,6 +1,10 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { DEFAULT_DISPLAY_NAME, type UserProfile as UserProfileDto } from '@castbase/contracts';
+import {
+  DEFAULT_DISPLAY_NAME,
+  type PublicCreator,
+  type UserProfile as UserProfileDto,
+} from '@castbase/contracts';
 import type { ObjectStorage } from '@castbase/platform-storage';
 
 /**
@@ -15,7 +19,6 @@ export class UserProfile {
     | 'avatarKey'
     | 'avatarMediaId'
     | 'timezone'
-    | 'emailOptIn'
     | 'onboardingComplete'
     | 'rssFeedUrl'
     | 'rssFeedUrls'
@@ -57,9 +60,6 @@ export class UserProfile {
   timezone = 'UTC';
 
   @Property({ type: 'boolean' })
-  emailOptIn = false;
-
-  @Property({ type: 'boolean' })
   onboardingComplete = false;
 
   /** The most recently generated of the creator's feeds. */
@@ -91,8 +91,20 @@ export class UserProfile {
     }
   }
 
-  /** The profile as the bus answers it, with the picture's URL made from its key by `storage`. */
-  toDto(storage: Pick<ObjectStorage, 'publicUrl'>): UserProfileDto {
+  /** The card the public pages show of a public profile: name, picture and bio, nothing else. */
+  toPublicCreator(storage: Pick<ObjectStorage, 'publicUrl'>): PublicCreator {
+    return {
+      displayName: this.displayName,
+      avatarUrl: this.pictureUrl(storage),
+      bio: this.bio,
+    };
+  }
+
+  /**
+   * The profile as the bus answers it, with the picture's URL made from its key by `storage`; `emailOptIn` is the
+   * marketing e-mails switch, kept with the settings (see profile-view.ts).
+   */
+  toDto(storage: Pick<ObjectStorage, 'publicUrl'>, emailOptIn: boolean): UserProfileDto {
     return {
       id: this.id,
       username: this.username,
@@ -101,10 +113,10 @@ export class UserProfile {
       lastName: this.lastName,
       email: this.email,
       bio: this.bio,
-      avatarUrl: this.avatarKey === null ? null : storage.publicUrl(this.avatarKey),
+      avatarUrl: this.pictureUrl(storage),
       avatarMediaId: this.avatarMediaId,
       timezone: this.timezone,
-      emailOptIn: this.emailOptIn,
+      emailOptIn,
       onboardingComplete: this.onboardingComplete,
       rssFeedUrl: this.rssFeedUrl,
       rssFeedUrls: this.rssFeedUrls,
@@ -112,5 +124,9 @@ export class UserProfile {
       createdAt: this.createdAt.toISOString(),
       updatedAt: this.updatedAt.toISOString(),
     };
+  }
+
+  private pictureUrl(storage: Pick<ObjectStorage, 'publicUrl'>): string | null {
+    return this.avatarKey === null ? null : storage.publicUrl(this.avatarKey);
   }
 }

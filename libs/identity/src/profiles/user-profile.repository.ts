@@ -4,7 +4,10 @@ import { DomainError } from '@castbase/contracts';
 import { violatesUniqueConstraint } from '@castbase/platform-persistence';
 import { UserProfile } from './user-profile.entity.js';
 
-/** The caller's own profile: the only profile any request can reach is the one keyed by its own user id. */
+/**
+ * A profile by its user id: the caller's own (the only profile a caller's request can reach is the one keyed by its
+ * own user id), or a podcast owner's for what the public pages may show of it (see get-public-owner.handler.ts).
+ */
 export function findProfile(
   em: EntityManager,
   userId: string,

@@ -17,7 +17,7 @@ describe('identity service: settings, asked over the bus as the gateway asks', (
   const updateSettings = (userId: string, input: UpdateSettingsInput) =>
     app.bus.request(identityRequests.updateSettings, { userId, input });
 
-  it('answers the defaults, never saved, before the first save: every notification but the weekly report, public profile, analytics sharing, no marketing, system theme', async () => {
+  it('answers the defaults, never saved, before the first save: every notification but the weekly report, public profile, no analytics sharing (opt-in), no marketing, system theme', async () => {
     expect(await getSettings(app.newUser())).toEqual({
       notifications: {
         emailNotifications: true,
@@ -26,7 +26,7 @@ describe('identity service: settings, asked over the bus as the gateway asks', (
         socialMediaUpdates: true,
         rssUpdates: true,
       },
-      privacy: { profilePublic: true, analyticsSharing: true, marketingEmails: false },
+      privacy: { profilePublic: true, analyticsSharing: false, marketingEmails: false },
       appearance: { theme: 'system' },
       updatedAt: null,
     });
@@ -58,7 +58,7 @@ describe('identity service: settings, asked over the bus as the gateway asks', (
     expect(read).toEqual(last);
     expect(read).toMatchObject({
       notifications: { weeklyReport: true, rssUpdates: false, emailNotifications: true },
-      privacy: { profilePublic: false, analyticsSharing: true, marketingEmails: false },
+      privacy: { profilePublic: false, analyticsSharing: false, marketingEmails: false },
       appearance: { theme: 'dark' },
     });
   });
@@ -99,6 +99,43 @@ describe('identity service: settings, asked over the bus as the gateway asks', (
       profilePublic: true,
       analyticsSharing: false,
       marketingEmails: false,
+    });
+  });
+
+  describe("marketing e-mails and onboarding's 'Email me product news and tips': one preference", () => {
+    const getProfile = async (userId: string) =>
+      (await app.bus.request(identityRequests.getProfile, { userId })).profile;
+
+    it('shows the onboarding opt-in as the marketingEmails switch', async () => {
+      const userId = app.newUser();
+
+      const created = await app.createProfile(userId, { emailOptIn: true });
+
+      expect(created.emailOptIn).toBe(true);
+      expect((await getSettings(userId)).privacy.marketingEmails).toBe(true);
+    });
+
+    it('shows the switch turned off in the settings as the profile opt-in, and the profile opt-in as the switch', async () => {
+      const userId = app.newUser();
+      await app.createProfile(userId, { emailOptIn: true });
+
+      await updateSettings(userId, { privacy: { marketingEmails: false } });
+      expect((await getProfile(userId))?.emailOptIn).toBe(false);
+
+      await app.bus.request(identityRequests.updateProfile, { userId, input: { emailOptIn: true } });
+      expect((await getSettings(userId)).privacy).toEqual({
+        ...DEFAULT_USER_SETTINGS.privacy,
+        marketingEmails: true,
+      });
+    });
+
+    it('saves no settings for a profile made without opting in: the defaults stand (marketing off)', async () => {
+      const userId = app.newUser();
+
+      const created = await app.createProfile(userId, { emailOptIn: false });
+
+      expect(created.emailOptIn).toBe(false);
+      expect(await getSettings(userId)).toEqual({ ...DEFAULT_USER_SETTINGS, updatedAt: null });
     });
   });
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { identityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { refuseWhileDeleting } from '../deletion/account-deletion.repository.js';
-import { lockSettings } from './user-settings.repository.js';
+import { saveSettings } from './user-settings.repository.js';
 
 type Definition = typeof identityRequests.updateSettings;
 
@@ -17,10 +17,7 @@ export class UpdateSettingsHandler implements RequestHandler<Definition> {
   async handle({ userId, input }: ParsedRequestOf<Definition>): Promise<ReplyOf<Definition>> {
     return this.em.fork().transactional(async (em) => {
       await refuseWhileDeleting(em, userId);
-      const settings = await lockSettings(em, userId);
-      settings.apply(input);
-      await em.flush();
-      return settings.toDto();
+      return (await saveSettings(em, userId, input)).toDto();
     });
   }
 }

@@ -1,6 +1,7 @@
 import {
   createProfileInputSchema,
   emailSchema,
+  MARKETING_EMAILS_OPT_IN_LABEL,
   profileCreationErrorMessage,
   profileCreationMessages,
   profileMessages,
@@ -200,7 +201,7 @@ export function ProfileSetupForm({ onCreated }: { onCreated(): void }) {
           />
 
           <Switch
-            label="Email me product news and tips"
+            label={MARKETING_EMAILS_OPT_IN_LABEL}
             checked={values.emailOptIn}
             onChange={(event) => change('emailOptIn', event.currentTarget.checked)}
           />
