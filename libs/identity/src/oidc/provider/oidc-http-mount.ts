@@ -84,7 +84,7 @@ export class OidcHttpMount implements OnModuleInit, OnModuleDestroy {
     );
     if (!this.mailer.delivers() && !this.routes.showsLocalMail)
       this.logger.warn(
-        'SMTP_URL is unset: password reset e-mail reaches nobody (it is kept in identity.sent_mail)',
+        'SMTP_URL is unset: password reset and notification e-mail reach nobody (they are kept in identity.sent_mail)',
       );
   }
 
