@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_PAGE_PATH } from '@castbase/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { podcastScreenRoutes } from '../screens/podcast-screens.js';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/unsubscribe',
+        path: UNSUBSCRIBE_PAGE_PATH,
         lazy: lazyScreen(
           () => import('../unsubscribe/unsubscribe-page.js'),
           (m) => m.UnsubscribePage,

@@ -1,16 +1,11 @@
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_USER_SETTINGS,
-  NOTIFICATION_SWITCHES,
-  wantsNotification,
-  type NotificationKind,
-} from '@castbase/contracts';
+import { NOTIFICATION_SWITCHES, wantsNotification, type NotificationKind } from '@castbase/contracts';
 import { AfterCommit } from '@castbase/platform-persistence';
 import { html, type SafeHtml } from '../oidc/pages/html.js';
 import { findProfile } from '../profiles/user-profile.repository.js';
-import { findSettings } from '../settings/user-settings.repository.js';
+import { findNotifications } from '../settings/user-settings.repository.js';
 import { NotificationLinks } from './notification-links.js';
 import { NotificationMail } from './notification-mail.entity.js';
 import { NotificationMailSender } from './notification-mail-sender.js';
@@ -52,9 +47,7 @@ export class NotificationMails {
     const { userId, kind } = notification;
     const profile = await findProfile(em, userId);
     if (!profile?.email) return false;
-    const settings =
-      (await findSettings(em, userId))?.toDto().notifications ?? DEFAULT_USER_SETTINGS.notifications;
-    if (!wantsNotification(settings, kind)) return false;
+    if (!wantsNotification(await findNotifications(em, userId), kind)) return false;
     const token = await this.tokens.tokenFor(userId, kind);
     const unsubscribe = this.links.unsubscribePage(token);
     const settingsUrl = this.links.settings();

@@ -30,4 +30,4 @@ export const NOTIFICATION_PROVIDERS: Provider[] = [
   NotificationMails,
   WeeklyReportMails,
 ];
-export { NotificationMail, WeeklyReportMails };
+export { WeeklyReportMails };

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, publicIdentityRequests, type ParsedRequestOf, type ReplyOf } from '@castbase/contracts';
 import type { RequestHandler } from '@castbase/platform-messaging';
 import { findProfile } from '../profiles/user-profile.repository.js';
-import { lockSettings } from '../settings/user-settings.repository.js';
+import { saveSettings } from '../settings/user-settings.repository.js';
 import { UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 type Definition = typeof publicIdentityRequests.unsubscribe;
@@ -28,9 +28,7 @@ export class UnsubscribeHandler implements RequestHandler<Definition> {
     return this.em.fork().transactional(async (em) => {
       // An erased account's links turn nothing back into a settings row.
       if (!(await findProfile(em, subject.userId))) throw new DomainError('UNSUBSCRIBE_LINK_INVALID');
-      const settings = await lockSettings(em, subject.userId);
-      settings.apply({ notifications: { [subject.kind]: false } });
-      await em.flush();
+      await saveSettings(em, subject.userId, { notifications: { [subject.kind]: false } });
       return { kind: subject.kind };
     });
   }

@@ -1,10 +1,20 @@
 import { LockMode, type QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_USER_SETTINGS, type PrivacySettings, type UpdateSettingsInput } from '@castbase/contracts';
+import {
+  DEFAULT_USER_SETTINGS,
+  type NotificationSettings,
+  type PrivacySettings,
+  type UpdateSettingsInput,
+} from '@castbase/contracts';
 import { UserSettings } from './user-settings.entity.js';
 
 export function findSettings(em: EntityManager, userId: string): Promise<UserSettings | null> {
   return em.findOne(UserSettings, { userId });
+}
+
+/** The user's notification switches: the saved ones over the defaults. */
+export async function findNotifications(em: EntityManager, userId: string): Promise<NotificationSettings> {
+  return (await findSettings(em, userId))?.toDto().notifications ?? DEFAULT_USER_SETTINGS.notifications;
 }
 
 /** The user's privacy switches: the saved ones over the defaults. */
